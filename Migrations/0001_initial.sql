@@ -1,0 +1,72 @@
+-- The catalog schema. Plain tables and BLOB key columns, so any SQLite client can read sections
+-- and items in order with an ordinary ORDER BY (DESIGN §5). No custom collation is used anywhere.
+-- The migrator sets PRAGMA application_id and user_version; this file only makes tables.
+
+-- One row per imported CSV file.
+CREATE TABLE collections (
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL UNIQUE,
+  columns TEXT NOT NULL,        -- JSON array of the header's column names, in file order
+  title_column TEXT NOT NULL,   -- the column shown for an item
+  sort_as TEXT NOT NULL,        -- JSON array of the columns joined (with a space) to sort items
+  locale TEXT NOT NULL,         -- canonical ICU locale id chosen at import
+  header TEXT,                  -- grouped-list text above the whole collection
+  footer TEXT,                  -- grouped-list text below the whole collection
+  item_count INTEGER NOT NULL,
+  imported_at TEXT NOT NULL     -- ISO 8601, UTC
+);
+
+-- Every item with all its CSV fields, in import order.
+CREATE TABLE items (
+  collection_id INTEGER NOT NULL REFERENCES collections (id) ON DELETE CASCADE,
+  item INTEGER NOT NULL,        -- position in the imported file, from 0
+  title TEXT NOT NULL,          -- the title column's value
+  sort_as TEXT NOT NULL,        -- the sort-as columns' values joined with a space
+  fields TEXT NOT NULL,         -- JSON array of every field, in column order, exactly as written
+  PRIMARY KEY (collection_id, item)
+) WITHOUT ROWID;
+
+-- A way of cutting a collection into sections, in one locale, with the versions that made its keys.
+CREATE TABLE groupings (
+  id INTEGER PRIMARY KEY,
+  collection_id INTEGER NOT NULL REFERENCES collections (id) ON DELETE CASCADE,
+  group_by TEXT NOT NULL,       -- the grouping column; '' for letter grouping (no column is named '')
+  locale TEXT NOT NULL,         -- canonical ICU locale id of the keys
+  icu_version TEXT NOT NULL,    -- ICU that made the keys, such as '72.1'
+  collator_version TEXT NOT NULL, -- ucol_getVersion of the collator that made the keys
+  UNIQUE (collection_id, group_by, locale)
+);
+
+-- The sections of a grouping, in order. Listing sections never reads items.
+CREATE TABLE sections (
+  grouping_id INTEGER NOT NULL REFERENCES groupings (id) ON DELETE CASCADE,
+  section INTEGER NOT NULL,     -- position in section order, from 0
+  section_key BLOB,             -- ICU primary key of the heading; NULL for '#' and blank values
+  heading TEXT NOT NULL,        -- letter label, or the most frequent spelling of the column value
+  letter TEXT NOT NULL,         -- the letter (index label) the heading files under
+  item_count INTEGER NOT NULL,
+  first_row INTEGER NOT NULL,   -- row of the section's first item in the whole list
+  header TEXT,                  -- grouped-list text above the section
+  footer TEXT,                  -- grouped-list text below the section
+  PRIMARY KEY (grouping_id, section)
+) WITHOUT ROWID;
+
+-- Index titles taken from another column (--index-by): a section's most frequent value there.
+CREATE TABLE section_titles (
+  grouping_id INTEGER NOT NULL REFERENCES groupings (id) ON DELETE CASCADE,
+  index_by TEXT NOT NULL,
+  section INTEGER NOT NULL,
+  title TEXT NOT NULL,
+  PRIMARY KEY (grouping_id, index_by, section)
+) WITHOUT ROWID;
+
+-- The whole list of a grouping: each item's section and ICU sort key, in list order, so a row
+-- offset is found by key and never by counting.
+CREATE TABLE rows (
+  grouping_id INTEGER NOT NULL REFERENCES groupings (id) ON DELETE CASCADE,
+  row INTEGER NOT NULL,         -- position in the whole list, from 0
+  section INTEGER NOT NULL,
+  sort_key BLOB NOT NULL,       -- ICU tertiary sort key of the item's sort-as value
+  item INTEGER NOT NULL,        -- items.item
+  PRIMARY KEY (grouping_id, row)
+) WITHOUT ROWID;

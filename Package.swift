@@ -1,0 +1,52 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+  name: "catalog",
+  products: [
+    .library(name: "CatalogCollation", targets: ["CatalogCollation"]),
+    .library(name: "CatalogStore", targets: ["CatalogStore"]),
+    .library(name: "CatalogQuery", targets: ["CatalogQuery"]),
+    .executable(name: "catalog", targets: ["catalog"]),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CSQLite",
+      pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"])]
+    ),
+    .target(
+      name: "CICU",
+      linkerSettings: [
+        .linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata"),
+      ]
+    ),
+    .target(name: "CatalogCollation", dependencies: ["CICU"]),
+    .executableTarget(name: "MigrationEmbedder"),
+    .plugin(
+      name: "EmbedMigrations",
+      capability: .buildTool(),
+      dependencies: ["MigrationEmbedder"],
+      path: "Sources/EmbedMigrations"
+    ),
+    .target(
+      name: "CatalogMigrations",
+      path: "Migrations",
+      plugins: ["EmbedMigrations"]
+    ),
+    .target(
+      name: "CatalogStore",
+      dependencies: ["CSQLite", "CatalogCollation", "CatalogMigrations"]
+    ),
+    .target(name: "CatalogQuery", dependencies: ["CatalogStore", "CatalogCollation"]),
+    .executableTarget(
+      name: "catalog",
+      dependencies: ["CatalogStore", "CatalogQuery", "CatalogCollation"]
+    ),
+    .testTarget(name: "CatalogCollationTests", dependencies: ["CatalogCollation"]),
+    .testTarget(name: "CatalogStoreTests", dependencies: ["CatalogStore"]),
+    .testTarget(name: "CatalogCLITests", dependencies: ["catalog"]),
+  ],
+  swiftLanguageModes: [.v6],
+  cxxLanguageStandard: .cxx17
+)

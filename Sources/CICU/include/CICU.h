@@ -1,0 +1,71 @@
+#ifndef CICU_H
+#define CICU_H
+
+/// A small C interface over the system ICU, so Swift never calls ICU's version-renamed symbols
+/// (`ucol_open_72`) and can use the C++-only `AlphabeticIndex`.
+///
+/// Every function that can fail takes an `int32_t *status` that must be 0 on entry and is set to
+/// an ICU `UErrorCode` greater than 0 on failure. Text is passed as UTF-8 with an explicit length.
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// An ICU collator (`UCollator`). Its const functions are safe to call from several threads.
+typedef struct catalog_collator catalog_collator;
+
+/// An ICU `AlphabeticIndex::ImmutableIndex`, thread-safe by ICU's contract.
+typedef struct catalog_letter_index catalog_letter_index;
+
+/// Turns an ICU locale id or a BCP 47 tag into a canonical ICU id (`zh-Hant-TW` → `zh_Hant_TW`).
+/// Fails with U_ILLEGAL_ARGUMENT_ERROR when the id is malformed or names a language, script or
+/// region that ICU does not know. Returns the length written (without the terminating NUL).
+int32_t catalog_locale_canonicalize(const char *requested, char *canonical, int32_t capacity,
+                                    int32_t *status);
+
+/// The name of an ICU error code, such as "U_ILLEGAL_ARGUMENT_ERROR".
+const char *catalog_error_name(int32_t status);
+
+/// ICU's version, such as "72.1".
+void catalog_icu_version(char *buffer, int32_t capacity);
+
+/// Opens a collator for a canonical locale id. `strength` is 0 for primary, 2 for tertiary.
+/// Normalisation is always on, so canonically equivalent texts (NFC, NFD) have equal keys.
+catalog_collator *catalog_collator_open(const char *locale, int32_t strength, int32_t *status);
+void catalog_collator_close(catalog_collator *collator);
+
+/// The collator's version (`ucol_getVersion`), such as "153.120.29.36".
+void catalog_collator_version(const catalog_collator *collator, char *buffer, int32_t capacity);
+
+/// Writes the sort key of a UTF-8 text into `key` and returns its length including the trailing
+/// zero byte. When the result is larger than `capacity`, nothing useful was written: call again
+/// with a buffer of at least the returned size.
+int32_t catalog_collator_sort_key(const catalog_collator *collator, const char *text,
+                                  int32_t length, uint8_t *key, int32_t capacity);
+
+/// Builds the alphabetic index of a canonical locale id, with English (Latin) labels added when
+/// none of the locale's own labels is Latin.
+catalog_letter_index *catalog_letter_index_open(const char *locale, int32_t *status);
+void catalog_letter_index_close(catalog_letter_index *index);
+
+/// The number of ordinary labels, in order; ICU's underflow, inflow and overflow buckets are not
+/// counted.
+int32_t catalog_letter_index_label_count(const catalog_letter_index *index);
+
+/// Writes the UTF-8 label at `position` (0 ..< label count) and returns its length. When the
+/// result is larger than `capacity`, call again with a larger buffer.
+int32_t catalog_letter_index_label(const catalog_letter_index *index, int32_t position,
+                                   char *buffer, int32_t capacity);
+
+/// The position of the label whose bucket holds `text`, or -1 when ICU puts the text in an
+/// underflow, inflow or overflow bucket.
+int32_t catalog_letter_index_bucket(const catalog_letter_index *index, const char *text,
+                                    int32_t length, int32_t *status);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

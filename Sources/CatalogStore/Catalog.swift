@@ -1,0 +1,91 @@
+internal import CSQLite
+import CatalogMigrations
+import Foundation
+
+/// A catalog: one SQLite file holding collections, their items and their stored keys.
+///
+/// Opening checks that the file is a catalog of a schema this build knows, brings an older one up
+/// to date, and never writes to a file that is not a catalog. A `Catalog` owns one connection and
+/// is used by one task at a time; concurrent readers each open their own (the file is in WAL mode,
+/// so a reader sees the state before or after a writer's transaction, never a mix).
+public final class Catalog {
+  /// The value of `PRAGMA application_id` that marks a catalog ("CTLG").
+  public static let applicationID = 0x4354_4C47
+  /// The schema version this build writes: the number of its migrations.
+  public static let schemaVersion = Migration.all.count
+  /// How long a connection waits for another process's lock, unless `CATALOG_BUSY_TIMEOUT_MS`
+  /// says otherwise.
+  public static let defaultBusyTimeoutMilliseconds: Int32 = 5000
+
+  /// The path the catalog was opened with.
+  public let path: String
+  let connection: Connection
+
+  /// Opens the catalog at `path`, creating it when `creating` is true and no file exists there.
+  ///
+  /// - Throws: `CatalogError.missing` when there is no file and `creating` is false;
+  ///   `.notACatalog` for another SQLite database, a text file or a damaged file (left untouched);
+  ///   `.newerSchema` for a catalog written by a newer build; `.busy` when another process holds
+  ///   the write lock for longer than the busy timeout.
+  public init(
+    path: String, creating: Bool,
+    busyTimeoutMilliseconds: Int32 = Catalog.defaultBusyTimeoutMilliseconds
+  ) throws(CatalogError) {
+    if !creating && !FileManager.default.fileExists(atPath: path) { throw .missing(path: path) }
+    self.path = path
+    connection = try Connection(path: path, creating: creating)
+    connection.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
+    try checkIsCatalog()
+    try connection.execute("PRAGMA foreign_keys = ON")
+    if try schemaVersion() < Self.schemaVersion {
+      try connection.execute("PRAGMA journal_mode = WAL")
+      try migrate()
+    }
+  }
+
+  /// The schema version of the open catalog.
+  public func schemaVersion() throws(CatalogError) -> Int {
+    try connection.integer("PRAGMA user_version")
+  }
+
+  /// SQLite's version, such as "3.40.1".
+  public static var sqliteVersion: String { String(cString: sqlite3_libversion()) }
+
+  // MARK: - Opening
+
+  /// Refuses, without writing anything, a file that is neither empty nor a catalog of a known
+  /// schema.
+  private func checkIsCatalog() throws(CatalogError) {
+    let applicationID = try connection.integer("PRAGMA application_id")
+    let version = try connection.integer("PRAGMA user_version")
+    if applicationID == Self.applicationID {
+      if version > Self.schemaVersion {
+        throw .newerSchema(path: path, found: version, supported: Self.schemaVersion)
+      }
+      return
+    }
+    let tableCount = try connection.integer("SELECT count(*) FROM sqlite_schema")
+    if tableCount > 0 || applicationID != 0 {
+      throw .notACatalog(path: path, reason: "it is an SQLite database of another application")
+    }
+  }
+
+  /// Applies the migrations the catalog lacks, each in its own transaction. The version is read
+  /// again inside each transaction, so two processes opening a new catalog at once apply each
+  /// migration once.
+  private func migrate() throws(CatalogError) {
+    for migration in Migration.all {
+      try connection.transaction { () throws(CatalogError) in
+        let version = try connection.integer("PRAGMA user_version")
+        if version > Self.schemaVersion {
+          throw .newerSchema(path: path, found: version, supported: Self.schemaVersion)
+        }
+        guard version < migration.version else { return }
+        try connection.execute(migration.sql)
+        try connection.execute(
+          "PRAGMA user_version = \(migration.version); PRAGMA application_id = \(Self.applicationID)"
+        )
+      }
+    }
+  }
+}

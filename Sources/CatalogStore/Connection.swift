@@ -1,0 +1,76 @@
+internal import CSQLite
+
+/// One SQLite connection, owned by one thread or task at a time.
+final class Connection {
+  let handle: OpaquePointer
+  let path: String
+
+  /// Opens the file read-write, creating it only when `creating` is true.
+  init(path: String, creating: Bool) throws(CatalogError) {
+    var handle: OpaquePointer?
+    let flags =
+      SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+      | (creating ? SQLITE_OPEN_CREATE : 0)
+    let code = sqlite3_open_v2(path, &handle, flags, nil)
+    guard code == SQLITE_OK, let handle else {
+      let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+      sqlite3_close_v2(handle)
+      throw .sqlite(code: code, message: "\(message): \(path)", sql: nil)
+    }
+    self.handle = handle
+    self.path = path
+  }
+
+  deinit { sqlite3_close_v2(handle) }
+
+  /// Waits up to `milliseconds` for another connection's lock before failing with `busy`.
+  func setBusyTimeout(milliseconds: Int32) {
+    sqlite3_busy_timeout(handle, milliseconds)
+  }
+
+  /// Runs one or more statements that return no rows.
+  func execute(_ sql: String) throws(CatalogError) {
+    let code = sqlite3_exec(handle, sql, nil, nil, nil)
+    guard code == SQLITE_OK else { throw error(code: code, sql: sql) }
+  }
+
+  /// Compiles one statement.
+  func prepare(_ sql: String) throws(CatalogError) -> Statement {
+    try Statement(connection: self, sql: sql)
+  }
+
+  /// The single integer that a statement such as `PRAGMA user_version` returns.
+  func integer(_ sql: String) throws(CatalogError) -> Int {
+    let statement = try prepare(sql)
+    guard try statement.step() else { return 0 }
+    return statement.int(at: 0)
+  }
+
+  /// Runs `body` in a transaction that takes the write lock at once, committing when it returns
+  /// and rolling back when it throws.
+  func transaction<T>(_ body: () throws(CatalogError) -> T) throws(CatalogError) -> T {
+    try execute("BEGIN IMMEDIATE")
+    do {
+      let result = try body()
+      try execute("COMMIT")
+      return result
+    } catch {
+      try? execute("ROLLBACK")
+      throw error
+    }
+  }
+
+  var lastInsertedRowID: Int { Int(sqlite3_last_insert_rowid(handle)) }
+
+  /// The typed error for a failed SQLite call on this connection.
+  func error(code: Int32, sql: String?) -> CatalogError {
+    switch code & 0xFF {
+    case SQLITE_BUSY, SQLITE_LOCKED:
+      return .busy(path: path)
+    case SQLITE_NOTADB, SQLITE_CORRUPT:
+      return .notACatalog(path: path, reason: String(cString: sqlite3_errmsg(handle)))
+    default:
+      return .sqlite(code: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+    }
+  }
+}

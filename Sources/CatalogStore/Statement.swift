@@ -1,0 +1,100 @@
+internal import CSQLite
+
+/// A compiled SQLite statement, reset and rebound for each use.
+final class Statement {
+  private let handle: OpaquePointer
+  private let connection: Connection
+  let sql: String
+
+  init(connection: Connection, sql: String) throws(CatalogError) {
+    var handle: OpaquePointer?
+    let code = sqlite3_prepare_v3(
+      connection.handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &handle, nil)
+    guard code == SQLITE_OK, let handle else { throw connection.error(code: code, sql: sql) }
+    self.handle = handle
+    self.connection = connection
+    self.sql = sql
+  }
+
+  deinit { sqlite3_finalize(handle) }
+
+  // MARK: - Binding
+
+  /// Resets the statement and binds `values` to its parameters, in order.
+  @discardableResult
+  func bind(_ values: SQLValue...) throws(CatalogError) -> Statement {
+    try bind(values)
+  }
+
+  @discardableResult
+  func bind(_ values: [SQLValue]) throws(CatalogError) -> Statement {
+    sqlite3_reset(handle)
+    sqlite3_clear_bindings(handle)
+    for (offset, value) in values.enumerated() {
+      let position = Int32(offset + 1)
+      let code: Int32
+      switch value {
+      case .null: code = sqlite3_bind_null(handle, position)
+      case .integer(let integer): code = sqlite3_bind_int64(handle, position, Int64(integer))
+      case .text(let text):
+        code = sqlite3_bind_text(handle, position, text, -1, csqlite_transient())
+      case .blob(let bytes):
+        code = bytes.withUnsafeBytes { buffer in
+          sqlite3_bind_blob(
+            handle, position, buffer.baseAddress, Int32(buffer.count), csqlite_transient())
+        }
+      }
+      guard code == SQLITE_OK else { throw connection.error(code: code, sql: sql) }
+    }
+    return self
+  }
+
+  // MARK: - Stepping
+
+  /// Advances to the next row; false when there are no more.
+  func step() throws(CatalogError) -> Bool {
+    let code = sqlite3_step(handle)
+    switch code {
+    case SQLITE_ROW: return true
+    case SQLITE_DONE: return false
+    default:
+      sqlite3_reset(handle)
+      throw connection.error(code: code, sql: sql)
+    }
+  }
+
+  /// Steps to the end, for statements that return no rows.
+  func run() throws(CatalogError) {
+    while try step() {}
+  }
+
+  // MARK: - Columns of the current row
+
+  func int(at column: Int32) -> Int { Int(sqlite3_column_int64(handle, column)) }
+
+  func isNull(at column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+
+  func text(at column: Int32) -> String {
+    guard let bytes = sqlite3_column_text(handle, column) else { return "" }
+    let count = Int(sqlite3_column_bytes(handle, column))
+    return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+  }
+
+  func optionalText(at column: Int32) -> String? {
+    isNull(at: column) ? nil : text(at: column)
+  }
+
+  func blob(at column: Int32) -> [UInt8] {
+    guard let bytes = sqlite3_column_blob(handle, column) else { return [] }
+    let count = Int(sqlite3_column_bytes(handle, column))
+    return Array(UnsafeRawBufferPointer(start: bytes, count: count))
+  }
+}
+
+/// A value bound to a statement parameter.
+enum SQLValue {
+  case null
+  case integer(Int)
+  case text(String)
+  case blob([UInt8])
+}
