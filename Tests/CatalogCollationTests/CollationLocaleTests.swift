@@ -1,0 +1,41 @@
+import CatalogCollation
+import Testing
+
+/// Locale ids: ICU ids and BCP 47 tags are accepted; unknown and malformed ones are errors.
+struct CollationLocaleTests {
+  @Test(arguments: [
+    ("sv", "sv"), ("de_DE", "de_DE"), ("zh_Hant", "zh_Hant"), ("zh-Hant-TW", "zh_Hant_TW"),
+    ("sr-Latn", "sr_Latn"), ("sv-SE", "sv_SE"), ("EN", "en"), ("es-419", "es_419"),
+  ])
+  func knownLocalesCanonicalize(requested: String, canonical: String) throws {
+    #expect(try CollationLocale(requested).identifier == canonical)
+  }
+
+  @Test(arguments: ["xx_YY", "xx", "!!", "", "en_XX", "root", "und", "sv SE", "de_Abcd_DE"])
+  func unknownOrMalformedLocalesAreErrors(requested: String) {
+    #expect(throws: CollationError.unknownLocale(requested)) { try CollationLocale(requested) }
+  }
+
+  @Test func environmentGivesTheLocaleWithoutCodeset() throws {
+    #expect(try CollationLocale.fromEnvironment(["LANG": "sv_SE.UTF-8"]).identifier == "sv_SE")
+    #expect(
+      try CollationLocale.fromEnvironment(["LC_ALL": "de_DE@euro", "LANG": "sv_SE"]).identifier
+        == "de_DE")
+    #expect(
+      try CollationLocale.fromEnvironment(["LC_ALL": "", "LC_COLLATE": "ja_JP", "LANG": "sv"])
+        .identifier == "ja_JP")
+  }
+
+  @Test func posixAndNoSettingMeanEnglish() throws {
+    #expect(try CollationLocale.fromEnvironment([:]).identifier == "en")
+    #expect(try CollationLocale.fromEnvironment(["LANG": "C"]).identifier == "en")
+    #expect(try CollationLocale.fromEnvironment(["LC_ALL": "POSIX"]).identifier == "en")
+    #expect(try CollationLocale.fromEnvironment(["LANG": "C.UTF-8"]).identifier == "en")
+  }
+
+  @Test func unknownEnvironmentLocaleIsAnError() {
+    #expect(throws: CollationError.unknownLocale("xx_YY")) {
+      try CollationLocale.fromEnvironment(["LANG": "xx_YY.UTF-8"])
+    }
+  }
+}
