@@ -1,0 +1,171 @@
+extension CommandDefinition {
+  /// The `catalog` tool: its global `--db` option and its subcommands, as DESIGN §6 describes
+  /// them.
+  static let catalog = CommandDefinition(
+    name: "catalog",
+    abstract: "Store CSV catalogs in SQLite and list them in sections with an index.",
+    options: [.database],
+    subcommands: [
+      .importFile, .sections, .index, .list, .search, .collections, .info, .annotate,
+    ]
+  )
+
+  private static let importFile = CommandDefinition(
+    name: "import",
+    abstract: "Import a CSV file as a collection.",
+    discussion: """
+      The file is RFC 4180 CSV in UTF-8 with a header row, which names the columns. The import \
+      is all or nothing: on any error the catalog stays exactly as it was.
+      """,
+    arguments: [
+      ArgumentDefinition(name: "file", help: "The CSV file to import, or '-' for standard input.")
+    ],
+    options: [
+      .collection(help: "The name of the collection (default: the file name without extension)."),
+      .option(
+        "title", value: "column",
+        help: """
+          The column shown for each item (default: the first column named name, title or \
+          display_name, else the first column).
+          """),
+      .option(
+        "sort-as", value: "columns",
+        help: """
+          Comma-separated columns whose values, joined by a space, each item sorts and files \
+          under (default: the title).
+          """),
+      .option(
+        "locale", value: "id",
+        help: """
+          The ICU locale of the collection, such as sv, de_DE or ja (default: from LC_ALL, \
+          LC_COLLATE or LANG, else en).
+          """),
+      .option(
+        "group-by", value: "column",
+        help: "Build the grouping by this column during the import; may be repeated.",
+        isRepeatable: true),
+      .option(
+        "delimiter", value: "char", help: "The character between fields, or 'tab'.",
+        constraint: .fieldSeparator, defaultValue: ","),
+      .flag("replace", help: "Replace the collection if it exists."),
+      .flag("append", help: "Add the items to the collection if it exists."),
+      .flag("quiet", help: "Print neither progress nor the summary."),
+    ],
+    exclusiveOptions: [["replace", "append"]]
+  )
+
+  private static let sections = CommandDefinition(
+    name: "sections",
+    abstract: "List the sections of a collection.",
+    options: [.readCollection] + OptionDefinition.grouping + [.format]
+  )
+
+  private static let index = CommandDefinition(
+    name: "index",
+    abstract: "List the index entries of a collection.",
+    options: [.readCollection] + OptionDefinition.grouping + [
+      .flag("compact", help: "List only the entries that have items."),
+      .format,
+    ]
+  )
+
+  private static let list = CommandDefinition(
+    name: "list",
+    abstract: "List the items of a collection, section by section.",
+    options: [.readCollection] + OptionDefinition.grouping + [
+      .option("section", value: "heading", help: "List only the section with this heading."),
+      .option("index", value: "title", help: "List only the sections under this index title."),
+      .option(
+        "offset", value: "n", help: "Skip this many items of the list first.",
+        constraint: .nonNegativeInteger, defaultValue: "0"),
+      .limit(help: "List at most this many items."),
+      .format,
+    ],
+    exclusiveOptions: [["section", "index"]]
+  )
+
+  private static let search = CommandDefinition(
+    name: "search",
+    abstract: "Find the items whose title starts with the given text.",
+    discussion: """
+      An item matches when its title or sort-as value, or a word in them, starts with the \
+      text, compared as the locale compares letters: case and accents are ignored unless the \
+      language makes a letter of its own of them.
+      """,
+    arguments: [ArgumentDefinition(name: "text", help: "The beginning of the words to find.")],
+    options: [.readCollection] + OptionDefinition.grouping + [
+      .limit(help: "List at most this many items."),
+      .format,
+    ]
+  )
+
+  private static let collections = CommandDefinition(
+    name: "collections",
+    abstract: "List the collections in the catalog.",
+    options: [.format]
+  )
+
+  private static let info = CommandDefinition(
+    name: "info",
+    abstract: "Show the catalog's file, schema and ICU versions."
+  )
+
+  private static let annotate = CommandDefinition(
+    name: "annotate",
+    abstract: "Set header or footer text for a collection or section.",
+    discussion: """
+      The text appears above or below the items in grouped lists. Without --section it \
+      belongs to the whole collection; with --section, to that section of the letter \
+      grouping, or of the grouping by a column given with --group-by.
+      """,
+    options: [
+      .collection(help: "The collection to annotate; may be left out if it is the only one."),
+      .option(
+        "group-by", value: "column",
+        help: "With --section, the column whose grouping the section belongs to."),
+      .option("section", value: "heading", help: "The heading of the section to annotate."),
+      .option("header", value: "text", help: "The text to show above the items."),
+      .option("footer", value: "text", help: "The text to show below the items."),
+      .flag("clear", help: "Remove the header and the footer."),
+    ],
+    exclusiveOptions: [["header", "clear"], ["footer", "clear"]]
+  )
+}
+
+extension OptionDefinition {
+  /// `--db <path>`, accepted by every command.
+  fileprivate static let database = option(
+    "db", value: "path", help: "The catalog file (default: $CATALOG_DB or ./catalog.db).",
+    isGlobal: true)
+
+  /// `-c, --collection <name>`, with the help that fits the command.
+  fileprivate static func collection(help: String) -> OptionDefinition {
+    option("collection", short: "c", value: "name", help: help)
+  }
+
+  /// `-c, --collection <name>` for the commands that read a collection.
+  fileprivate static let readCollection = collection(
+    help: "The collection to read; may be left out if it is the only one.")
+
+  /// The options that choose how a query groups and sorts a collection.
+  fileprivate static let grouping: [OptionDefinition] = [
+    option(
+      "group-by", value: "column",
+      help: "Group the items by the values of this column instead of by letter."),
+    option(
+      "index-by", value: "column",
+      help: "With --group-by, take each section's index title from this column."),
+    option(
+      "locale", value: "id", help: "Group and sort in this ICU locale instead of the collection's."),
+  ]
+
+  /// `--limit <n>`, with the help that fits the command.
+  fileprivate static func limit(help: String) -> OptionDefinition {
+    option("limit", value: "n", help: help, constraint: .nonNegativeInteger)
+  }
+
+  /// `--format <format>`: how results are printed.
+  fileprivate static let format = option(
+    "format", value: "format", help: "The output format.",
+    constraint: .oneOf(["table", "json", "csv", "tsv"]), defaultValue: "table")
+}

@@ -1,0 +1,52 @@
+/// A command of a command-line tool, described declaratively: its name, what it does, the
+/// positional arguments and options it accepts, and its subcommands.
+///
+/// A command has either subcommands or positional arguments, not both: a word that is not an
+/// option names a subcommand when the command has any, and fills the next positional argument
+/// otherwise.
+///
+///     let greet = CommandDefinition(
+///       name: "greet",
+///       abstract: "Say hello.",
+///       arguments: [ArgumentDefinition(name: "name", help: "Whom to greet.")],
+///       options: [.flag("loud", help: "Shout.")]
+///     )
+struct CommandDefinition: Sendable {
+  /// The word that selects the command, as in `catalog import`.
+  var name: String
+  /// A one-line summary, shown after `OVERVIEW:` and in the parent's `SUBCOMMANDS:` list.
+  var abstract: String
+  /// Longer text shown below the abstract in the command's own help; empty for none.
+  var discussion: String
+  /// The positional arguments, in the order they are given.
+  var arguments: [ArgumentDefinition]
+  /// The named options, in the order the help lists them.
+  var options: [OptionDefinition]
+  /// Groups of options, by long name, of which at most one may be given at a time.
+  var exclusiveOptions: [[String]]
+  /// The commands one level below this one.
+  var subcommands: [CommandDefinition]
+
+  init(
+    name: String,
+    abstract: String,
+    discussion: String = "",
+    arguments: [ArgumentDefinition] = [],
+    options: [OptionDefinition] = [],
+    exclusiveOptions: [[String]] = [],
+    subcommands: [CommandDefinition] = []
+  ) {
+    self.name = name
+    self.abstract = abstract
+    self.discussion = discussion
+    self.arguments = arguments
+    self.options = options
+    self.exclusiveOptions = exclusiveOptions
+    self.subcommands = subcommands
+  }
+
+  /// The subcommand selected by `name`, if there is one.
+  func subcommand(named name: String) -> CommandDefinition? {
+    subcommands.first { $0.name == name }
+  }
+}

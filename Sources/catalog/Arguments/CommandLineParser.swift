@@ -1,0 +1,68 @@
+/// What a command line asks for, when it is not wrong.
+enum ParseResult: Equatable, Sendable {
+  /// Run the command with these values.
+  case invocation(ParsedInvocation)
+  /// Print this text on standard output with `print` and exit with status 0: the command line
+  /// asked for help (`-h`, `--help`, `catalog help import`), or named a command that only has
+  /// subcommands, such as plain `catalog`.
+  case help(text: String)
+}
+
+/// Parses command lines against a tree of ``CommandDefinition``s, looking and behaving like
+/// swift-argument-parser.
+///
+///     let parser = CommandLineParser(root: .catalog)
+///     do {
+///       switch try parser.parse(Array(CommandLine.arguments.dropFirst())) {
+///       case .invocation(let invocation): run(invocation)
+///       case .help(let text): print(text)
+///       }
+///     } catch {
+///       // error is a UsageError
+///       print(error.renderedText, to: &standardError)
+///       exit(error.exitCode)
+///     }
+///
+/// It accepts `--name value`, `--name=value` and `-c value`; `--` makes the words after it
+/// positional; global options are accepted before and after the subcommand name; `-h` or
+/// `--help` anywhere before `--` asks for the help of the command named so far.
+struct CommandLineParser {
+  /// The command that the program itself is.
+  var root: CommandDefinition
+  /// The number of columns that help text wraps to.
+  var screenWidth: Int
+
+  init(root: CommandDefinition, screenWidth: Int = 80) {
+    self.root = root
+    self.screenWidth = screenWidth
+  }
+
+  /// Parses `arguments`, the words after the program name.
+  ///
+  /// - Returns: The invocation to run, or help text to print.
+  /// - Throws: `UsageError` when the words do not fit the commands' definitions.
+  func parse(_ arguments: [String]) throws(UsageError) -> ParseResult {
+    let isHelpRequested = arguments.prefix { $0 != "--" }.contains {
+      OptionDefinition.help.isSpelled($0)
+    }
+    var scanner = ArgumentScanner(root: root)
+    do throws(UsageError) {
+      if let helpPath = try scanner.scan(arguments) {
+        return help(for: helpPath)
+      }
+      if isHelpRequested || !scanner.path.current.subcommands.isEmpty {
+        return help(for: scanner.path)
+      }
+      return .invocation(try scanner.makeInvocation())
+    } catch {
+      if isHelpRequested {
+        return help(for: scanner.path)
+      }
+      throw error
+    }
+  }
+
+  private func help(for path: CommandPath) -> ParseResult {
+    .help(text: HelpGenerator(path: path, screenWidth: screenWidth).render())
+  }
+}

@@ -1,0 +1,59 @@
+/// The commands from the root of a tool down to the one being parsed or described, such as
+/// `catalog` → `import`.
+///
+/// It knows what the innermost command accepts (its own options, the global options of the
+/// commands above it, and `-h, --help`) and how the usage line and error hints name it.
+struct CommandPath: Sendable {
+  /// The root command first, the innermost command last; never empty.
+  private(set) var commands: [CommandDefinition]
+
+  /// A path holding only the root command.
+  init(root: CommandDefinition) {
+    commands = [root]
+  }
+
+  /// The innermost command.
+  var current: CommandDefinition { commands[commands.count - 1] }
+
+  /// Whether the path holds only the root command.
+  var isAtRoot: Bool { commands.count == 1 }
+
+  /// The names of the commands below the root, such as `["import"]`.
+  var subcommandNames: [String] { commands.dropFirst().map(\.name) }
+
+  /// The command as typed: `catalog import`.
+  var displayName: String { commands.map(\.name).joined(separator: " ") }
+
+  /// Moves one level down, to `subcommand`.
+  mutating func descend(into subcommand: CommandDefinition) {
+    commands.append(subcommand)
+  }
+
+  /// The global options of the commands above the innermost one.
+  var inheritedOptions: [OptionDefinition] {
+    commands.dropLast().flatMap { $0.options.filter(\.isGlobal) }
+  }
+
+  /// Every option the innermost command accepts, in the order the help lists them: its own,
+  /// then the inherited global ones, then `-h, --help`.
+  var acceptedOptions: [OptionDefinition] {
+    current.options + inheritedOptions + [.help]
+  }
+
+  /// The accepted option that `token` (such as `--locale` or `-c`) names, if any.
+  func option(spelled token: String) -> OptionDefinition? {
+    acceptedOptions.first { $0.isSpelled(token) }
+  }
+
+  /// The usage line after `USAGE:` or `Usage:`, as
+  /// `catalog import <file> [--collection <name>] … [--db <path>]`.
+  var usage: String {
+    var parts = [displayName]
+    parts += current.arguments.map(\.usageSynopsis)
+    parts += (current.options + inheritedOptions).map(\.usageSynopsis)
+    if !current.subcommands.isEmpty {
+      parts.append("<subcommand>")
+    }
+    return parts.joined(separator: " ")
+  }
+}

@@ -1,0 +1,105 @@
+/// A named option of a command: a flag such as `--quiet`, or an option with a value such as
+/// `-c, --collection <name>`.
+///
+/// Make them with ``option(_:short:value:help:constraint:defaultValue:isRepeatable:isGlobal:)``
+/// and ``flag(_:short:help:)``.
+struct OptionDefinition: Sendable {
+  /// The long name without its dashes: `collection` for `--collection`. Values of a parsed
+  /// invocation are keyed by it.
+  var longName: String
+  /// The one-letter name used with a single dash, as `c` in `-c`, if the option has one.
+  var shortName: Character?
+  /// The placeholder of the value, as `name` in `--collection <name>`; `nil` for a flag.
+  var valueName: String?
+  /// A one-line description for the `OPTIONS:` section of the help.
+  var help: String
+  /// What values the option accepts, checked while parsing.
+  var constraint: ValueConstraint
+  /// The value used when the option is not given, shown as `(default: …)` in the help.
+  var defaultValue: String?
+  /// Whether the option may be given more than once, keeping every value in order. An option
+  /// that does not repeat keeps the last value given.
+  var isRepeatable: Bool
+  /// Whether the subcommands below the command that declares the option accept it too, as
+  /// `catalog --db x list` and `catalog list --db x`.
+  var isGlobal: Bool
+
+  /// An option that takes a value, as `--locale <id>`.
+  static func option(
+    _ longName: String,
+    short shortName: Character? = nil,
+    value valueName: String,
+    help: String,
+    constraint: ValueConstraint = .any,
+    defaultValue: String? = nil,
+    isRepeatable: Bool = false,
+    isGlobal: Bool = false
+  ) -> OptionDefinition {
+    OptionDefinition(
+      longName: longName, shortName: shortName, valueName: valueName, help: help,
+      constraint: constraint, defaultValue: defaultValue, isRepeatable: isRepeatable,
+      isGlobal: isGlobal)
+  }
+
+  /// A flag: an option without a value, as `--quiet`.
+  static func flag(_ longName: String, short shortName: Character? = nil, help: String)
+    -> OptionDefinition
+  {
+    OptionDefinition(
+      longName: longName, shortName: shortName, valueName: nil, help: help, constraint: .any,
+      defaultValue: nil, isRepeatable: false, isGlobal: false)
+  }
+
+  /// The `-h, --help` flag that every command accepts.
+  static let help = flag("help", short: "h", help: "Show help information.")
+
+  /// Whether the option takes a value, as opposed to being a flag.
+  var takesValue: Bool { valueName != nil }
+
+  /// The long name as typed: `--collection`.
+  var longSpelling: String { "--" + longName }
+
+  /// The short name as typed: `-c`.
+  var shortSpelling: String? { shortName.map { "-\($0)" } }
+
+  /// Whether `token` is one of the option's names, exactly as typed on the command line.
+  func isSpelled(_ token: String) -> Bool {
+    token == longSpelling || token == shortSpelling
+  }
+
+  /// The option as the help lists it: `-c, --collection <name>`.
+  var helpLabel: String {
+    let names = [shortSpelling, longSpelling].compactMap { $0 }.joined(separator: ", ")
+    return valueName.map { "\(names) <\($0)>" } ?? names
+  }
+
+  /// The option as the usage line shows it: `[--collection <name>]`, `[--group-by <column> ...]`.
+  var usageSynopsis: String {
+    var synopsis = valueName.map { "\(longSpelling) <\($0)>" } ?? longSpelling
+    if isRepeatable {
+      synopsis += " ..."
+    }
+    return "[\(synopsis)]"
+  }
+
+  /// The option's help followed by its allowed values and default, as the help lists them:
+  /// `The output format. (values: table, json; default: table)`.
+  var helpDescription: String {
+    var notes: [String] = []
+    if case .oneOf(let values) = constraint {
+      notes.append("values: " + values.joined(separator: ", "))
+    }
+    if let defaultValue {
+      notes.append("default: " + defaultValue)
+    }
+    guard !notes.isEmpty else { return help }
+    let suffix = "(" + notes.joined(separator: "; ") + ")"
+    return help.isEmpty ? suffix : help + " " + suffix
+  }
+
+  /// How an error message names the option as the user typed it: `'--locale <id>'`, or
+  /// `'--quiet'` for a flag.
+  func quoted(as spelling: String) -> String {
+    "'" + (valueName.map { "\(spelling) <\($0)>" } ?? spelling) + "'"
+  }
+}

@@ -1,0 +1,37 @@
+/// A command line that the parser rejects: an unknown option, a missing value or argument, an
+/// argument too many, an invalid value, or options that exclude each other.
+///
+/// Write ``renderedText`` to standard error followed by a newline, then exit with ``exitCode``:
+///
+///     Error: Missing expected argument '<file>'
+///     Usage: catalog import <file> [--collection <name>] …
+///       See 'catalog import --help' for more information.
+struct UsageError: Error, Equatable, CustomStringConvertible {
+  /// What is wrong, as one line without the `Error: ` label: `Unexpected argument 'x'`.
+  var message: String
+  /// The usage line of the command being parsed: `catalog import <file> …`.
+  var usage: String
+  /// The command line that shows the command's help: `catalog import --help`.
+  var helpCommandLine: String
+
+  /// Makes the error for `message` about the innermost command of `path`.
+  init(_ message: String, path: CommandPath) {
+    self.message = message
+    self.usage = path.usage
+    self.helpCommandLine = path.displayName + " " + OptionDefinition.help.longSpelling
+  }
+
+  /// The process exit status for wrong usage: 64, `EX_USAGE` of `sysexits.h`.
+  var exitCode: Int32 { 64 }
+
+  /// The three lines for standard error, without a final newline.
+  var renderedText: String {
+    """
+    Error: \(message)
+    Usage: \(usage)
+      See '\(helpCommandLine)' for more information.
+    """
+  }
+
+  var description: String { message }
+}

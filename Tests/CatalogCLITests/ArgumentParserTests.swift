@@ -1,0 +1,422 @@
+import Testing
+
+@testable import catalog
+
+// MARK: - Helpers
+
+private let parser = CommandLineParser(root: .catalog)
+
+/// The help text that `arguments` ask for, or `nil` when they parse otherwise.
+private func help(_ arguments: [String]) throws -> String? {
+  guard case .help(let text) = try parser.parse(arguments) else { return nil }
+  return text
+}
+
+/// The invocation that `arguments` parse to, or `nil` when they ask for help.
+private func invocation(_ arguments: [String]) throws -> ParsedInvocation? {
+  guard case .invocation(let invocation) = try parser.parse(arguments) else { return nil }
+  return invocation
+}
+
+/// The three lines that `arguments` print on standard error, or `nil` when they parse.
+private func usageError(_ arguments: [String]) -> String? {
+  do {
+    _ = try parser.parse(arguments)
+    return nil
+  } catch {
+    return error.renderedText
+  }
+}
+
+private let importUsage =
+  "catalog import <file> [--collection <name>] [--title <column>] [--sort-as <columns>]"
+  + " [--locale <id>] [--group-by <column> ...] [--delimiter <char>] [--replace] [--append]"
+  + " [--quiet] [--db <path>]"
+
+private let listUsage =
+  "catalog list [--collection <name>] [--group-by <column>] [--index-by <column>]"
+  + " [--locale <id>] [--section <heading>] [--index <title>] [--offset <n>] [--limit <n>]"
+  + " [--format <format>] [--db <path>]"
+
+// MARK: - Help
+
+private let rootHelp = """
+  OVERVIEW: Store CSV catalogs in SQLite and list them in sections with an index.
+
+  USAGE: catalog [--db <path>] <subcommand>
+
+  OPTIONS:
+    --db <path>             The catalog file (default: $CATALOG_DB or
+                            ./catalog.db).
+    -h, --help              Show help information.
+
+  SUBCOMMANDS:
+    import                  Import a CSV file as a collection.
+    sections                List the sections of a collection.
+    index                   List the index entries of a collection.
+    list                    List the items of a collection, section by section.
+    search                  Find the items whose title starts with the given text.
+    collections             List the collections in the catalog.
+    info                    Show the catalog's file, schema and ICU versions.
+    annotate                Set header or footer text for a collection or section.
+
+    See 'catalog help <subcommand>' for detailed help.
+  """
+
+@Test(arguments: [[], ["-h"], ["--help"], ["help"], ["--db", "x.db"], ["--db", "x.db", "-h"]])
+func rootHelp(arguments: [String]) throws {
+  #expect(try help(arguments) == rootHelp)
+}
+
+@Test func collectionsHelp() throws {
+  let expected = """
+    OVERVIEW: List the collections in the catalog.
+
+    USAGE: catalog collections [--format <format>] [--db <path>]
+
+    OPTIONS:
+      --format <format>       The output format. (values: table, json, csv, tsv;
+                              default: table)
+      --db <path>             The catalog file (default: $CATALOG_DB or
+                              ./catalog.db).
+      -h, --help              Show help information.
+
+    """
+  #expect(try help(["collections", "--help"]) == expected)
+}
+
+@Test func importHelp() throws {
+  let expected = """
+    OVERVIEW: Import a CSV file as a collection.
+
+    The file is RFC 4180 CSV in UTF-8 with a header row, which names the columns.
+    The import is all or nothing: on any error the catalog stays exactly as it was.
+
+    USAGE: \(importUsage)
+
+    ARGUMENTS:
+      <file>                  The CSV file to import, or '-' for standard input.
+
+    OPTIONS:
+      -c, --collection <name> The name of the collection (default: the file name
+                              without extension).
+      --title <column>        The column shown for each item (default: the first
+                              column named name, title or display_name, else the
+                              first column).
+      --sort-as <columns>     Comma-separated columns whose values, joined by a
+                              space, each item sorts and files under (default: the
+                              title).
+      --locale <id>           The ICU locale of the collection, such as sv, de_DE
+                              or ja (default: from LC_ALL, LC_COLLATE or LANG, else
+                              en).
+      --group-by <column>     Build the grouping by this column during the import;
+                              may be repeated.
+      --delimiter <char>      The character between fields, or 'tab'. (default: ,)
+      --replace               Replace the collection if it exists.
+      --append                Add the items to the collection if it exists.
+      --quiet                 Print neither progress nor the summary.
+      --db <path>             The catalog file (default: $CATALOG_DB or
+                              ./catalog.db).
+      -h, --help              Show help information.
+
+    """
+  #expect(try help(["import", "--help"]) == expected)
+  #expect(try help(["import", "-h"]) == expected)
+  #expect(try help(["help", "import"]) == expected)
+  #expect(try help(["--db", "x.db", "import", "cities.csv", "-h"]) == expected)
+}
+
+@Test func helpWinsOverUsageErrors() throws {
+  let importHelp = try help(["help", "import"])
+  #expect(try help(["import", "--bogus", "-h"]) == importHelp)
+  #expect(try help(["import", "--title", "--help"]) == importHelp)
+  #expect(try help(["help", "import", "nonsense"]) == importHelp)
+  #expect(try help(["help", "nonsense"]) == rootHelp)
+}
+
+@Test func helpAfterDoubleDashIsAnArgument() throws {
+  #expect(
+    try invocation(["search", "--", "--help"])?.argument("text") == "--help")
+}
+
+/// A tool made for the layout rules: a label too long for the description column, an optional
+/// argument, a repeatable option, a default and a discussion.
+private let greet = CommandDefinition(
+  name: "greet",
+  abstract: "Say hello.",
+  discussion: "Greets everyone named.",
+  arguments: [ArgumentDefinition(name: "name", help: "Whom to greet.", isRequired: false)],
+  options: [
+    .option(
+      "greeting-in-a-language-of-choice", value: "language",
+      help: "The language of the greeting.", defaultValue: "en"),
+    .option("also", short: "a", value: "name", help: "Another name.", isRepeatable: true),
+    .flag("loud", help: "Shout."),
+  ])
+
+@Test func helpLayout() throws {
+  let expected = """
+    OVERVIEW: Say hello.
+
+    Greets everyone named.
+
+    USAGE: greet [<name>] [--greeting-in-a-language-of-choice <language>] [--also <name> ...] [--loud]
+
+    ARGUMENTS:
+      <name>                  Whom to greet.
+
+    OPTIONS:
+      --greeting-in-a-language-of-choice <language>
+                              The language of the greeting. (default: en)
+      -a, --also <name>       Another name.
+      --loud                  Shout.
+      -h, --help              Show help information.
+
+    """
+  let result = try CommandLineParser(root: greet).parse(["--help"])
+  #expect(result == .help(text: expected))
+}
+
+@Test func helpWrapsToScreenWidth() throws {
+  let expected = """
+    OVERVIEW: Say hello.
+
+    Greets everyone named.
+
+    USAGE: greet [<name>] [--greeting-in-a-language-of-choice <language>] [--also <name> ...] [--loud]
+
+    ARGUMENTS:
+      <name>                  Whom to greet.
+
+    OPTIONS:
+      --greeting-in-a-language-of-choice <language>
+                              The language
+                              of the
+                              greeting.
+                              (default: en)
+      -a, --also <name>       Another name.
+      --loud                  Shout.
+      -h, --help              Show help
+                              information.
+
+    """
+  let result = try CommandLineParser(root: greet, screenWidth: 40).parse(["-h"])
+  #expect(result == .help(text: expected))
+}
+
+// MARK: - Usage errors
+
+@Test func unknownOptionSuggestsTheClosestName() {
+  #expect(
+    usageError(["import", "cities.csv", "--lcoale", "sv"]) == """
+      Error: Unknown option '--lcoale'. Did you mean '--locale'?
+      Usage: \(importUsage)
+        See 'catalog import --help' for more information.
+      """)
+}
+
+@Test func unknownOptionWithoutCloseName() {
+  #expect(
+    usageError(["list", "--everything"]) == """
+      Error: Unknown option '--everything'
+      Usage: \(listUsage)
+        See 'catalog list --help' for more information.
+      """)
+  #expect(
+    usageError(["list", "-x"]) == """
+      Error: Unknown option '-x'
+      Usage: \(listUsage)
+        See 'catalog list --help' for more information.
+      """)
+}
+
+@Test func missingValue() {
+  #expect(
+    usageError(["import", "cities.csv", "--locale"]) == """
+      Error: Missing value for '--locale <id>'
+      Usage: \(importUsage)
+        See 'catalog import --help' for more information.
+      """)
+  #expect(
+    usageError(["import", "cities.csv", "-c", "--quiet"]) == """
+      Error: Missing value for '-c <name>'
+      Usage: \(importUsage)
+        See 'catalog import --help' for more information.
+      """)
+}
+
+@Test func missingArgument() {
+  #expect(
+    usageError(["import"]) == """
+      Error: Missing expected argument '<file>'
+      Usage: \(importUsage)
+        See 'catalog import --help' for more information.
+      """)
+}
+
+@Test func unexpectedArguments() {
+  #expect(
+    usageError(["info", "x"]) == """
+      Error: Unexpected argument 'x'
+      Usage: catalog info [--db <path>]
+        See 'catalog info --help' for more information.
+      """)
+  #expect(
+    usageError(["info", "x", "y"]) == """
+      Error: 2 unexpected arguments: 'x', 'y'
+      Usage: catalog info [--db <path>]
+        See 'catalog info --help' for more information.
+      """)
+}
+
+@Test func unknownSubcommand() {
+  #expect(
+    usageError(["--db", "x.db", "imprt", "cities.csv"]) == """
+      Error: Unexpected argument 'imprt'
+      Usage: catalog [--db <path>] <subcommand>
+        See 'catalog --help' for more information.
+      """)
+}
+
+@Test func exclusiveFlags() {
+  #expect(
+    usageError(["import", "cities.csv", "--replace", "--append"]) == """
+      Error: Value to be set with flag '--append' had already been set with flag '--replace'
+      Usage: \(importUsage)
+        See 'catalog import --help' for more information.
+      """)
+  #expect(
+    usageError(["list", "--index=A", "--section", "Alabama"]) == """
+      Error: Value to be set with option '--section' had already been set with option '--index'
+      Usage: \(listUsage)
+        See 'catalog list --help' for more information.
+      """)
+}
+
+@Test func flagWithValue() {
+  #expect(
+    usageError(["import", "cities.csv", "--quiet=yes"]) == """
+      Error: The option '--quiet' does not take any value, but 'yes' was specified.
+      Usage: \(importUsage)
+        See 'catalog import --help' for more information.
+      """)
+}
+
+@Test func invalidValues() {
+  #expect(
+    usageError(["list", "--format", "xml"]) == """
+      Error: The value 'xml' is invalid for '--format <format>'. \
+      Please provide one of 'table', 'json', 'csv' or 'tsv'.
+      Usage: \(listUsage)
+        See 'catalog list --help' for more information.
+      """)
+  #expect(
+    usageError(["list", "--offset=-1"]) == """
+      Error: The value '-1' is invalid for '--offset <n>': expected a whole number, 0 or more
+      Usage: \(listUsage)
+        See 'catalog list --help' for more information.
+      """)
+  #expect(
+    usageError(["list", "--limit", "ten"]) == """
+      Error: The value 'ten' is invalid for '--limit <n>': expected a whole number, 0 or more
+      Usage: \(listUsage)
+        See 'catalog list --help' for more information.
+      """)
+  #expect(
+    usageError(["import", "cities.csv", "--delimiter", ";;"]) == """
+      Error: The value ';;' is invalid for '--delimiter <char>': \
+      expected one character (not a quote or line break), or 'tab'
+      Usage: \(importUsage)
+        See 'catalog import --help' for more information.
+      """)
+}
+
+@Test func usageErrorsBeforeTheSubcommandUseTheRootUsage() {
+  #expect(
+    usageError(["--db"]) == """
+      Error: Missing value for '--db <path>'
+      Usage: catalog [--db <path>] <subcommand>
+        See 'catalog --help' for more information.
+      """)
+}
+
+@Test func usageErrorExitCode() throws {
+  let error = try #require(throws: UsageError.self) { try parser.parse(["import"]) }
+  #expect(error.exitCode == 64)
+  #expect(error.description == "Missing expected argument '<file>'")
+}
+
+// MARK: - Parsing
+
+@Test func optionsWithSpaceOrEqualsSign() throws {
+  let spaced = try invocation(["import", "cities.csv", "--locale", "sv", "-c", "towns"])
+  let joined = try invocation(["import", "--locale=sv", "cities.csv", "--collection=towns"])
+  #expect(spaced == joined)
+  #expect(spaced?.commandPath == ["import"])
+  #expect(spaced?.argument("file") == "cities.csv")
+  #expect(spaced?.value(for: "locale") == "sv")
+  #expect(spaced?.value(for: "collection") == "towns")
+  #expect(try invocation(["list", "--section="])?.value(for: "section") == "")
+}
+
+@Test func repeatableOptionKeepsEveryValue() throws {
+  let parsed = try invocation(
+    ["import", "cities.csv", "--group-by", "state", "--group-by=country"])
+  #expect(parsed?.values(for: "group-by") == ["state", "country"])
+  #expect(parsed?.values(for: "title") == [])
+}
+
+@Test func singleOptionKeepsTheLastValue() throws {
+  let parsed = try invocation(["list", "--limit", "5", "--limit", "10"])
+  #expect(parsed?.values(for: "limit") == ["10"])
+  #expect(parsed?.integer(for: "limit") == 10)
+}
+
+@Test func doubleDashEndsOptions() throws {
+  let parsed = try invocation(["search", "--limit", "3", "--", "-minus"])
+  #expect(parsed?.argument("text") == "-minus")
+  #expect(parsed?.integer(for: "limit") == 3)
+}
+
+@Test func dashAloneIsAnArgument() throws {
+  #expect(try invocation(["import", "-", "-c", "stdin"])?.argument("file") == "-")
+}
+
+@Test(arguments: [
+  ["--db", "my.db", "list"],
+  ["list", "--db", "my.db"],
+  ["--db=other.db", "list", "--db", "my.db"],
+])
+func globalOptionBeforeOrAfterSubcommand(arguments: [String]) throws {
+  let parsed = try invocation(arguments)
+  #expect(parsed?.commandPath == ["list"])
+  #expect(parsed?.value(for: "db") == "my.db")
+}
+
+@Test func defaultsAndFlags() throws {
+  let parsed = try #require(try invocation(["import", "cities.csv", "--append"]))
+  #expect(parsed.hasFlag("append"))
+  #expect(!parsed.hasFlag("replace"))
+  #expect(parsed.value(for: "delimiter") == ",")
+  #expect(parsed.value(for: "db") == nil)
+  #expect(try invocation(["list"])?.value(for: "format") == "table")
+  #expect(try invocation(["list"])?.integer(for: "offset") == 0)
+  #expect(try invocation(["list"])?.integer(for: "limit") == nil)
+}
+
+@Test(arguments: [("tab", "\t"), ("\\t", "\t"), ("\t", "\t"), (";", ";")])
+func delimiterIsNormalized(given: String, expected: String) throws {
+  let parsed = try invocation(["import", "data.tsv", "--delimiter", given])
+  #expect(parsed?.value(for: "delimiter") == expected)
+}
+
+@Test func offsetIsNormalized() throws {
+  #expect(try invocation(["list", "--offset", "007"])?.value(for: "offset") == "7")
+}
+
+@Test func editDistance() {
+  #expect("--lcoale".editDistance(to: "--locale") == 2)
+  #expect("kitten".editDistance(to: "sitting") == 3)
+  #expect("".editDistance(to: "abc") == 3)
+  #expect("same".editDistance(to: "same") == 0)
+}
