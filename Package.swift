@@ -43,9 +43,16 @@ let package = Package(
       name: "catalog",
       dependencies: ["CatalogStore", "CatalogQuery", "CatalogCollation"]
     ),
+    .target(
+      name: "CatalogTestSupport", dependencies: ["CatalogStore"], path: "Tests/CatalogTestSupport"),
+    .executableTarget(
+      name: "ReaderBenchmark", dependencies: ["CatalogStore"], path: "Benchmarks/ReaderBenchmark"),
     .testTarget(name: "CatalogCollationTests", dependencies: ["CatalogCollation"]),
-    .testTarget(name: "CatalogStoreTests", dependencies: ["CatalogStore"]),
-    .testTarget(name: "CatalogCLITests", dependencies: ["catalog"]),
+    .testTarget(name: "CatalogStoreTests", dependencies: ["CatalogStore", "CatalogTestSupport"]),
+    .testTarget(
+      name: "CatalogQueryTests",
+      dependencies: ["CatalogQuery", "CatalogStore", "CatalogCollation", "CatalogTestSupport"]),
+    .testTarget(name: "CatalogCLITests", dependencies: ["catalog", "CatalogTestSupport"]),
   ],
   swiftLanguageModes: [.v6],
   cxxLanguageStandard: .cxx17

@@ -21,7 +21,6 @@ CREATE TABLE items (
   collection_id INTEGER NOT NULL REFERENCES collections (id) ON DELETE CASCADE,
   item INTEGER NOT NULL,        -- position in the imported file, from 0
   title TEXT NOT NULL,          -- the title column's value
-  sort_as TEXT NOT NULL,        -- the sort-as columns' values joined with a space
   fields TEXT NOT NULL,         -- JSON array of every field, in column order, exactly as written
   PRIMARY KEY (collection_id, item)
 ) WITHOUT ROWID;
@@ -34,10 +33,12 @@ CREATE TABLE groupings (
   locale TEXT NOT NULL,         -- canonical ICU locale id of the keys
   icu_version TEXT NOT NULL,    -- ICU that made the keys, such as '72.1'
   collator_version TEXT NOT NULL, -- ucol_getVersion of the collator that made the keys
+  has_search_keys INTEGER NOT NULL DEFAULT 0, -- 1 once search_keys holds this grouping's words
   UNIQUE (collection_id, group_by, locale)
 );
 
--- The sections of a grouping, in order. Listing sections never reads items.
+-- The sections of a grouping, in order. Listing sections never reads items; the section of a
+-- row is the one with the greatest first_row not after it.
 CREATE TABLE sections (
   grouping_id INTEGER NOT NULL REFERENCES groupings (id) ON DELETE CASCADE,
   section INTEGER NOT NULL,     -- position in section order, from 0
@@ -46,10 +47,10 @@ CREATE TABLE sections (
   letter TEXT NOT NULL,         -- the letter (index label) the heading files under
   item_count INTEGER NOT NULL,
   first_row INTEGER NOT NULL,   -- row of the section's first item in the whole list
-  header TEXT,                  -- grouped-list text above the section
-  footer TEXT,                  -- grouped-list text below the section
   PRIMARY KEY (grouping_id, section)
 ) WITHOUT ROWID;
+
+CREATE INDEX sections_by_first_row ON sections (grouping_id, first_row);
 
 -- Index titles taken from another column (--index-by): a section's most frequent value there.
 CREATE TABLE section_titles (
@@ -60,13 +61,33 @@ CREATE TABLE section_titles (
   PRIMARY KEY (grouping_id, index_by, section)
 ) WITHOUT ROWID;
 
--- The whole list of a grouping: each item's section and ICU sort key, in list order, so a row
--- offset is found by key and never by counting.
+-- The whole list of a grouping in order: sections in order, each with its items in order of
+-- their ICU sort keys (equal keys in import order). A row offset is found by key, never by
+-- counting.
 CREATE TABLE rows (
   grouping_id INTEGER NOT NULL REFERENCES groupings (id) ON DELETE CASCADE,
   row INTEGER NOT NULL,         -- position in the whole list, from 0
-  section INTEGER NOT NULL,
   sort_key BLOB NOT NULL,       -- ICU tertiary sort key of the item's sort-as value
   item INTEGER NOT NULL,        -- items.item
   PRIMARY KEY (grouping_id, row)
+) WITHOUT ROWID;
+
+-- Grouped-list text of sections, kept by heading so that rebuilding a grouping (an append, another
+-- ICU) keeps it; a note belongs to the section whose heading folds equal in the list's locale.
+CREATE TABLE section_notes (
+  collection_id INTEGER NOT NULL REFERENCES collections (id) ON DELETE CASCADE,
+  group_by TEXT NOT NULL,       -- as groupings.group_by
+  heading TEXT NOT NULL,
+  header TEXT,                  -- grouped-list text above the section
+  footer TEXT,                  -- grouped-list text below the section
+  PRIMARY KEY (collection_id, group_by, heading)
+) WITHOUT ROWID;
+
+-- Word starts for `search`, built the first time a grouping is searched: the ICU primary key of
+-- the title and of the sort-as value from each word on, and the row it belongs to.
+CREATE TABLE search_keys (
+  grouping_id INTEGER NOT NULL REFERENCES groupings (id) ON DELETE CASCADE,
+  key BLOB NOT NULL,
+  row INTEGER NOT NULL,
+  PRIMARY KEY (grouping_id, key, row)
 ) WITHOUT ROWID;

@@ -19,7 +19,7 @@ public final class Catalog {
 
   /// The path the catalog was opened with.
   public let path: String
-  let connection: Connection
+  package let connection: Connection
 
   /// Opens the catalog at `path`, creating it when `creating` is true and no file exists there.
   ///

@@ -1,3 +1,5 @@
+import CatalogCollation
+
 /// Why a catalog operation failed, with the context a user needs to act on it.
 public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
   /// No catalog file exists at the path, and the operation does not create one.
@@ -10,6 +12,34 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
   case busy(path: String)
   /// SQLite failed: its extended result code, its message, and the SQL that failed, if any.
   case sqlite(code: Int32, message: String, sql: String?)
+  /// The input file is not valid CSV; the error names the place.
+  case csv(CSVError)
+  /// No collection has this name; `available` lists the ones there are.
+  case unknownCollection(name: String, available: [String])
+  /// The catalog holds no collection yet.
+  case noCollections(path: String)
+  /// The catalog holds several collections and the command did not say which.
+  case collectionNotChosen(available: [String])
+  /// An import without `--replace` or `--append` into a collection that exists.
+  case collectionExists(name: String)
+  /// A collection name that is empty after trimming white space.
+  case invalidCollectionName(String)
+  /// An option names a column the collection does not have.
+  case unknownColumn(column: String, option: String, available: [String])
+  /// An append whose file or options do not match the collection.
+  case appendMismatch(collection: String, reason: String)
+  /// No section of the list has this heading, as the locale folds it.
+  case unknownSection(heading: String, collection: String, grouping: Grouping)
+  /// No entry of the list's index has this title.
+  case unknownIndexTitle(title: String, available: [String])
+  /// A request that makes no sense as given, such as an empty search text.
+  case invalidRequest(String)
+  /// A locale id that ICU does not know, or a collation ICU could not open.
+  case collation(CollationError)
+
+  private static func listing(_ names: [String], _ noun: String) -> String {
+    names.isEmpty ? "; there are no \(noun)" : "; the \(noun) are: \(names.joined(separator: ", "))"
+  }
 
   public var description: String {
     switch self {
@@ -24,6 +54,32 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
       return "catalog is busy: another process is writing to \(path); try again when it is done"
     case .sqlite(let code, let message, let sql):
       return "SQLite error \(code): \(message)" + (sql.map { " (in: \($0))" } ?? "")
+    case .csv(let error):
+      return error.description
+    case .unknownCollection(let name, let available):
+      return "no collection named '\(name)'" + Self.listing(available, "collections")
+    case .noCollections(let path):
+      return "\(path) holds no collections yet; import one with 'catalog import FILE'"
+    case .collectionNotChosen(let available):
+      return "the catalog holds \(available.count) collections; choose one with -c NAME"
+        + Self.listing(available, "collections")
+    case .collectionExists(let name):
+      return
+        "collection '\(name)' exists already; use --replace to replace it or --append to add to it"
+    case .invalidCollectionName(let name):
+      return "invalid collection name '\(name)': it must not be empty or only white space"
+    case .unknownColumn(let column, let option, let available):
+      return "unknown column '\(column)' for \(option)" + Self.listing(available, "columns")
+    case .appendMismatch(let collection, let reason):
+      return "cannot append to '\(collection)': \(reason)"
+    case .unknownSection(let heading, let collection, let grouping):
+      return "no section '\(heading)' in '\(collection)' grouped by \(grouping)"
+    case .unknownIndexTitle(let title, let available):
+      return "no index entry '\(title)'" + Self.listing(available, "index titles")
+    case .invalidRequest(let message):
+      return message
+    case .collation(let error):
+      return error.description
     }
   }
 }

@@ -1,9 +1,9 @@
 internal import CSQLite
 
 /// One SQLite connection, owned by one thread or task at a time.
-final class Connection {
-  let handle: OpaquePointer
-  let path: String
+package final class Connection {
+  package let handle: OpaquePointer
+  package let path: String
 
   /// Opens the file read-write, creating it only when `creating` is true.
   init(path: String, creating: Bool) throws(CatalogError) {
@@ -29,18 +29,18 @@ final class Connection {
   }
 
   /// Runs one or more statements that return no rows.
-  func execute(_ sql: String) throws(CatalogError) {
+  package func execute(_ sql: String) throws(CatalogError) {
     let code = sqlite3_exec(handle, sql, nil, nil, nil)
     guard code == SQLITE_OK else { throw error(code: code, sql: sql) }
   }
 
   /// Compiles one statement.
-  func prepare(_ sql: String) throws(CatalogError) -> Statement {
+  package func prepare(_ sql: String) throws(CatalogError) -> Statement {
     try Statement(connection: self, sql: sql)
   }
 
   /// The single integer that a statement such as `PRAGMA user_version` returns.
-  func integer(_ sql: String) throws(CatalogError) -> Int {
+  package func integer(_ sql: String) throws(CatalogError) -> Int {
     let statement = try prepare(sql)
     guard try statement.step() else { return 0 }
     return statement.int(at: 0)
@@ -48,7 +48,7 @@ final class Connection {
 
   /// Runs `body` in a transaction that takes the write lock at once, committing when it returns
   /// and rolling back when it throws.
-  func transaction<T>(_ body: () throws(CatalogError) -> T) throws(CatalogError) -> T {
+  package func transaction<T>(_ body: () throws(CatalogError) -> T) throws(CatalogError) -> T {
     try execute("BEGIN IMMEDIATE")
     do {
       let result = try body()
@@ -60,10 +60,10 @@ final class Connection {
     }
   }
 
-  var lastInsertedRowID: Int { Int(sqlite3_last_insert_rowid(handle)) }
+  package var lastInsertedRowID: Int { Int(sqlite3_last_insert_rowid(handle)) }
 
   /// The typed error for a failed SQLite call on this connection.
-  func error(code: Int32, sql: String?) -> CatalogError {
+  package func error(code: Int32, sql: String?) -> CatalogError {
     switch code & 0xFF {
     case SQLITE_BUSY, SQLITE_LOCKED:
       return .busy(path: path)

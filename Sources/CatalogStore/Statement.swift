@@ -1,10 +1,10 @@
 internal import CSQLite
 
 /// A compiled SQLite statement, reset and rebound for each use.
-final class Statement {
+package final class Statement {
   private let handle: OpaquePointer
   private let connection: Connection
-  let sql: String
+  package let sql: String
 
   init(connection: Connection, sql: String) throws(CatalogError) {
     var handle: OpaquePointer?
@@ -22,12 +22,12 @@ final class Statement {
 
   /// Resets the statement and binds `values` to its parameters, in order.
   @discardableResult
-  func bind(_ values: SQLValue...) throws(CatalogError) -> Statement {
+  package func bind(_ values: SQLValue...) throws(CatalogError) -> Statement {
     try bind(values)
   }
 
   @discardableResult
-  func bind(_ values: [SQLValue]) throws(CatalogError) -> Statement {
+  package func bind(_ values: [SQLValue]) throws(CatalogError) -> Statement {
     sqlite3_reset(handle)
     sqlite3_clear_bindings(handle)
     for (offset, value) in values.enumerated() {
@@ -52,7 +52,7 @@ final class Statement {
   // MARK: - Stepping
 
   /// Advances to the next row; false when there are no more.
-  func step() throws(CatalogError) -> Bool {
+  package func step() throws(CatalogError) -> Bool {
     let code = sqlite3_step(handle)
     switch code {
     case SQLITE_ROW: return true
@@ -63,28 +63,38 @@ final class Statement {
     }
   }
 
+  /// Steps once and returns the first column as an integer (0 when there is no row), then
+  /// finishes the statement.
+  package func stepInteger() throws(CatalogError) -> Int {
+    let value = try step() ? int(at: 0) : 0
+    try run()
+    return value
+  }
+
   /// Steps to the end, for statements that return no rows.
-  func run() throws(CatalogError) {
+  package func run() throws(CatalogError) {
     while try step() {}
   }
 
   // MARK: - Columns of the current row
 
-  func int(at column: Int32) -> Int { Int(sqlite3_column_int64(handle, column)) }
+  package func int(at column: Int32) -> Int { Int(sqlite3_column_int64(handle, column)) }
 
-  func isNull(at column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+  package func isNull(at column: Int32) -> Bool {
+    sqlite3_column_type(handle, column) == SQLITE_NULL
+  }
 
-  func text(at column: Int32) -> String {
+  package func text(at column: Int32) -> String {
     guard let bytes = sqlite3_column_text(handle, column) else { return "" }
     let count = Int(sqlite3_column_bytes(handle, column))
     return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
   }
 
-  func optionalText(at column: Int32) -> String? {
+  package func optionalText(at column: Int32) -> String? {
     isNull(at: column) ? nil : text(at: column)
   }
 
-  func blob(at column: Int32) -> [UInt8] {
+  package func blob(at column: Int32) -> [UInt8] {
     guard let bytes = sqlite3_column_blob(handle, column) else { return [] }
     let count = Int(sqlite3_column_bytes(handle, column))
     return Array(UnsafeRawBufferPointer(start: bytes, count: count))
@@ -92,7 +102,7 @@ final class Statement {
 }
 
 /// A value bound to a statement parameter.
-enum SQLValue {
+package enum SQLValue {
   case null
   case integer(Int)
   case text(String)

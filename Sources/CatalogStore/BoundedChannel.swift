@@ -1,0 +1,54 @@
+import Foundation
+
+/// A queue between one producing thread and one consuming thread that holds at most `capacity`
+/// elements, so a fast producer waits instead of filling memory.
+///
+/// `@unchecked Sendable`: every access to the buffer and flags happens under `condition`.
+final class BoundedChannel<Element: Sendable>: @unchecked Sendable {
+  private let condition = NSCondition()
+  private let capacity: Int
+  private var buffer: [Element] = []
+  private var isFinished = false
+  private var isCancelled = false
+
+  init(capacity: Int) { self.capacity = capacity }
+
+  /// Waits for room and adds `element`; returns false, dropping it, once the consumer cancelled.
+  func send(_ element: Element) -> Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    while buffer.count >= capacity && !isCancelled { condition.wait() }
+    guard !isCancelled else { return false }
+    buffer.append(element)
+    condition.broadcast()
+    return true
+  }
+
+  /// Tells the consumer that nothing more will come.
+  func finish() {
+    condition.lock()
+    isFinished = true
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  /// Waits for the next element; nil once the producer finished and the buffer is empty.
+  func receive() -> Element? {
+    condition.lock()
+    defer { condition.unlock() }
+    while buffer.isEmpty && !isFinished { condition.wait() }
+    guard !buffer.isEmpty else { return nil }
+    let element = buffer.removeFirst()
+    condition.broadcast()
+    return element
+  }
+
+  /// Tells the producer to stop: its next `send` returns false.
+  func cancel() {
+    condition.lock()
+    isCancelled = true
+    buffer.removeAll()
+    condition.broadcast()
+    condition.unlock()
+  }
+}

@@ -1,0 +1,118 @@
+import CatalogCollation
+import Foundation
+
+extension Catalog {
+  /// Imports a CSV file into a collection, with the keys of its letter grouping and of each
+  /// `groupBy` column, all in one transaction: on any error the catalog is exactly as before.
+  ///
+  /// Reading and keying run on a second thread while this one writes. `progress` is called on
+  /// this thread after each batch of items.
+  ///
+  /// - Throws: `CatalogError.csv` for bad input (with its place), `.collectionExists` without a
+  ///   mode that allows it, `.unknownColumn`, `.appendMismatch`, `.busy`, `.sqlite`.
+  public func importCollection(
+    from reader: CSVReader, options: ImportOptions,
+    progress: ((ImportProgress) -> Void)? = nil
+  ) throws(CatalogError) -> ImportSummary {
+    let name = options.collection.trimmingWhiteSpace
+    guard !name.isEmpty else { throw .invalidCollectionName(options.collection) }
+    return try connection.transaction { () throws(CatalogError) in
+      let plan = try makeImportPlan(header: reader.header, options: options)
+      if plan.firstItem > 0 {
+        try plan.build.addStoredItems(of: plan.collectionID, connection: connection)
+      }
+      let itemCount = try writeItems(from: reader, plan: plan, progress: progress)
+      let sectionCounts = try plan.build.finish()
+      try connection.prepare("UPDATE collections SET item_count = ? WHERE id = ?")
+        .bind(.integer(plan.firstItem + itemCount), .integer(plan.collectionID)).run()
+      let summaryGrouping = options.groupBy.first.map(Grouping.column) ?? .letters
+      let summaryIndex = plan.build.builders.firstIndex { $0.grouping == summaryGrouping } ?? 0
+      return ImportSummary(
+        collection: String(name), importedItems: itemCount, totalItems: plan.firstItem + itemCount,
+        grouping: plan.build.builders[summaryIndex].grouping,
+        sectionCount: sectionCounts[summaryIndex])
+    }
+  }
+
+  // MARK: - Writing
+
+  /// Reads, keys and writes the file's items, reading on a second thread. Returns how many.
+  private func writeItems(
+    from reader: CSVReader, plan: ImportPlan, progress: ((ImportProgress) -> Void)?
+  ) throws(CatalogError) -> Int {
+    let channel = BoundedChannel<ImportMessage>(capacity: 16)
+    let producerDone = DispatchSemaphore(value: 0)
+    let transfer = ReaderTransfer(
+      reader: reader, keyer: plan.build.keyer, firstItem: plan.firstItem)
+    Thread.detachNewThread {
+      transfer.produce(into: channel)
+      producerDone.signal()
+    }
+    defer {
+      channel.cancel()
+      producerDone.wait()
+    }
+    let insertItem = try connection.prepare(
+      "INSERT INTO items (collection_id, item, title, fields) VALUES (?, ?, ?, ?)")
+    var itemCount = 0
+    while let message = channel.receive() {
+      switch message {
+      case .failure(let error):
+        throw error
+      case .items(let items, let bytesRead):
+        for item in items {
+          try insertItem.bind(
+            .integer(plan.collectionID), .integer(item.item), .text(item.title),
+            .text(item.fieldsJSON)
+          ).run()
+          try plan.build.add(item)
+        }
+        itemCount += items.count
+        progress?(
+          ImportProgress(itemsRead: itemCount, bytesRead: bytesRead, totalBytes: reader.totalBytes))
+      }
+    }
+    return itemCount
+  }
+}
+
+/// What the reading thread sends the writing one.
+private enum ImportMessage: Sendable {
+  case items([KeyedItem], bytesRead: Int)
+  case failure(CatalogError)
+}
+
+/// Hands the reader over to the producing thread, which alone uses it until it signals that it
+/// is done; hence `@unchecked Sendable`.
+private final class ReaderTransfer: @unchecked Sendable {
+  let reader: CSVReader
+  let keyer: ItemKeyer
+  let firstItem: Int
+  static let batchSize = 1024
+
+  init(reader: CSVReader, keyer: ItemKeyer, firstItem: Int) {
+    self.reader = reader
+    self.keyer = keyer
+    self.firstItem = firstItem
+  }
+
+  func produce(into channel: BoundedChannel<ImportMessage>) {
+    var item = firstItem
+    var batch: [KeyedItem] = []
+    batch.reserveCapacity(Self.batchSize)
+    do {
+      while let record = try reader.next() {
+        batch.append(keyer.key(item: item, fields: record.fields))
+        item += 1
+        if batch.count == Self.batchSize {
+          guard channel.send(.items(batch, bytesRead: reader.bytesRead)) else { return }
+          batch.removeAll(keepingCapacity: true)
+        }
+      }
+      if !batch.isEmpty { _ = channel.send(.items(batch, bytesRead: reader.bytesRead)) }
+    } catch {
+      _ = channel.send(.failure(.csv(error)))
+    }
+    channel.finish()
+  }
+}

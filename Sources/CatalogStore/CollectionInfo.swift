@@ -1,0 +1,65 @@
+/// A collection as the catalog stores it: its columns and the settings chosen at import.
+public struct CollectionInfo: Equatable, Sendable {
+  package let id: Int
+  public let name: String
+  /// The CSV header's column names, in file order.
+  public let columns: [String]
+  /// The column shown for an item.
+  public let titleColumn: String
+  /// The columns joined with a space to sort and file an item; the title column by default.
+  public let sortAs: [String]
+  /// The canonical ICU locale id chosen at import.
+  public let locale: String
+  /// Grouped-list text above the whole collection.
+  public let header: String?
+  /// Grouped-list text below the whole collection.
+  public let footer: String?
+  public let itemCount: Int
+}
+
+extension Catalog {
+  private static let collectionColumns =
+    "id, name, columns, title_column, sort_as, locale, header, footer, item_count"
+
+  /// Every collection in the catalog, by name.
+  public func collections() throws(CatalogError) -> [CollectionInfo] {
+    let statement = try connection.prepare(
+      "SELECT \(Self.collectionColumns) FROM collections ORDER BY name")
+    var collections: [CollectionInfo] = []
+    while try statement.step() { collections.append(Self.collectionInfo(from: statement)) }
+    return collections
+  }
+
+  /// The collection called `name`, or nil when there is none.
+  public func collection(named name: String) throws(CatalogError) -> CollectionInfo? {
+    let statement = try connection.prepare(
+      "SELECT \(Self.collectionColumns) FROM collections WHERE name = ?")
+    try statement.bind(.text(name))
+    return try statement.step() ? Self.collectionInfo(from: statement) : nil
+  }
+
+  private static func collectionInfo(from statement: Statement) -> CollectionInfo {
+    CollectionInfo(
+      id: statement.int(at: 0), name: statement.text(at: 1),
+      columns: JSONText.decodeStringArray(statement.text(at: 2)) ?? [],
+      titleColumn: statement.text(at: 3),
+      sortAs: JSONText.decodeStringArray(statement.text(at: 4)) ?? [],
+      locale: statement.text(at: 5), header: statement.optionalText(at: 6),
+      footer: statement.optionalText(at: 7), itemCount: statement.int(at: 8))
+  }
+}
+
+extension Catalog {
+  /// The collection called `name`; with nil, the catalog's only collection.
+  ///
+  /// - Throws: `CatalogError.unknownCollection` for a name that no collection has (or an empty
+  ///   catalog), `.collectionNotChosen` for nil when there are several.
+  public func resolveCollection(named name: String?) throws(CatalogError) -> CollectionInfo {
+    if let name, let collection = try collection(named: name) { return collection }
+    let collections = try collections()
+    if name == nil && collections.count == 1 { return collections[0] }
+    if let name { throw .unknownCollection(name: name, available: collections.map(\.name)) }
+    if collections.isEmpty { throw .noCollections(path: path) }
+    throw .collectionNotChosen(available: collections.map(\.name))
+  }
+}

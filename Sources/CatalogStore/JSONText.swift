@@ -1,0 +1,145 @@
+/// The JSON spelling of strings and string arrays, used for the columns and fields the catalog
+/// stores and for `--format json` output. Written by hand because it is on the import's hot path.
+public enum JSONText {
+  /// `text` as a JSON string literal, quotes included.
+  public static func quoted(_ text: some StringProtocol) -> String {
+    var output = ""
+    output.reserveCapacity(text.utf8.count + 2)
+    appendQuoted(text, to: &output)
+    return output
+  }
+
+  /// `strings` as a JSON array of strings.
+  public static func array(_ strings: some Sequence<some StringProtocol>) -> String {
+    var output = "["
+    for (position, string) in strings.enumerated() {
+      if position > 0 { output += "," }
+      appendQuoted(string, to: &output)
+    }
+    return output + "]"
+  }
+
+  /// Appends `text` as a JSON string literal, escaping quotes, backslashes and control characters.
+  public static func appendQuoted(_ text: some StringProtocol, to output: inout String) {
+    output += "\""
+    var plainStart = text.utf8.startIndex
+    var index = plainStart
+    let utf8 = text.utf8
+    while index != utf8.endIndex {
+      let byte = utf8[index]
+      if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 {
+        output += String(Substring(text)[plainStart..<index])
+        output += escape(byte)
+        plainStart = utf8.index(after: index)
+      }
+      index = utf8.index(after: index)
+    }
+    output += String(Substring(text)[plainStart..<utf8.endIndex])
+    output += "\""
+  }
+
+  private static func escape(_ byte: UInt8) -> String {
+    switch byte {
+    case UInt8(ascii: "\""): return "\\\""
+    case UInt8(ascii: "\\"): return "\\\\"
+    case UInt8(ascii: "\n"): return "\\n"
+    case UInt8(ascii: "\r"): return "\\r"
+    case UInt8(ascii: "\t"): return "\\t"
+    default:
+      let hex = String(byte, radix: 16)
+      return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+    }
+  }
+
+  /// Decodes a JSON array of strings as the catalog stores it; nil when `json` is not one.
+  public static func decodeStringArray(_ json: String) -> [String]? {
+    var parser = StringArrayParser(utf8: Array(json.utf8))
+    return parser.parse()
+  }
+}
+
+/// A parser for exactly the JSON that `JSONText.array` writes (and any equivalent JSON array of
+/// strings), fast enough to read a million items.
+private struct StringArrayParser {
+  let utf8: [UInt8]
+  var position = 0
+
+  mutating func parse() -> [String]? {
+    skipWhiteSpace()
+    guard take(UInt8(ascii: "[")) else { return nil }
+    var strings: [String] = []
+    skipWhiteSpace()
+    if take(UInt8(ascii: "]")) { return strings }
+    repeat {
+      skipWhiteSpace()
+      guard let string = parseString() else { return nil }
+      strings.append(string)
+      skipWhiteSpace()
+    } while take(UInt8(ascii: ","))
+    return take(UInt8(ascii: "]")) ? strings : nil
+  }
+
+  private mutating func parseString() -> String? {
+    guard take(UInt8(ascii: "\"")) else { return nil }
+    var bytes: [UInt8] = []
+    while position < utf8.count {
+      let byte = utf8[position]
+      position += 1
+      switch byte {
+      case UInt8(ascii: "\""):
+        return String(decoding: bytes, as: UTF8.self)
+      case UInt8(ascii: "\\"):
+        guard position < utf8.count else { return nil }
+        let escaped = utf8[position]
+        position += 1
+        switch escaped {
+        case UInt8(ascii: "n"): bytes.append(0x0A)
+        case UInt8(ascii: "r"): bytes.append(0x0D)
+        case UInt8(ascii: "t"): bytes.append(0x09)
+        case UInt8(ascii: "b"): bytes.append(0x08)
+        case UInt8(ascii: "f"): bytes.append(0x0C)
+        case UInt8(ascii: "u"):
+          guard let scalar = parseUnicodeEscape() else { return nil }
+          bytes.append(contentsOf: String(Character(scalar)).utf8)
+        default: bytes.append(escaped)
+        }
+      default:
+        bytes.append(byte)
+      }
+    }
+    return nil
+  }
+
+  /// Reads the four hex digits after `\u`, and a following low surrogate escape when the first is
+  /// a high surrogate.
+  private mutating func parseUnicodeEscape() -> Unicode.Scalar? {
+    guard let high = parseHex4() else { return nil }
+    if (0xD800..<0xDC00).contains(high) {
+      guard take(UInt8(ascii: "\\")), take(UInt8(ascii: "u")), let low = parseHex4(),
+        (0xDC00..<0xE000).contains(low)
+      else { return nil }
+      return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
+    }
+    return Unicode.Scalar(high)
+  }
+
+  private mutating func parseHex4() -> UInt32? {
+    guard position + 4 <= utf8.count,
+      let value = UInt32(String(decoding: utf8[position..<position + 4], as: UTF8.self), radix: 16)
+    else { return nil }
+    position += 4
+    return value
+  }
+
+  private mutating func take(_ byte: UInt8) -> Bool {
+    guard position < utf8.count, utf8[position] == byte else { return false }
+    position += 1
+    return true
+  }
+
+  private mutating func skipWhiteSpace() {
+    while position < utf8.count, [0x20, 0x0A, 0x0D, 0x09].contains(utf8[position]) {
+      position += 1
+    }
+  }
+}

@@ -1,0 +1,192 @@
+import CatalogCollation
+import CatalogStore
+import CatalogTestSupport
+import Foundation
+import Testing
+
+/// Importing CSV files: settings, stored keys, and all-or-nothing behaviour.
+struct ImportTests {
+  let test: TestCatalog
+
+  init() throws { test = try TestCatalog() }
+
+  static let cities = """
+    name,state,population
+    Austin,Texas,961855
+    Houston,Texas,2304580
+    Boston,Massachusetts,675647
+    El Paso, Texas ,678815
+
+    """
+
+  /// Everything the catalog holds, as the sqlite3 shell prints it: enough to see that nothing
+  /// changed.
+  func snapshot() throws -> [String] {
+    try test.sqlite3(
+      """
+      SELECT 'c', name, item_count, locale, title_column FROM collections;
+      SELECT 'i', collection_id, item, title, fields FROM items;
+      SELECT 'g', collection_id, group_by, locale FROM groupings;
+      SELECT 's', grouping_id, section, heading, letter, item_count, first_row FROM sections;
+      SELECT 'r', grouping_id, row, item FROM rows;
+      """)
+  }
+
+  @Test func importStoresItemsAndSettings() throws {
+    let summary = try test.importCSV(Self.cities, collection: "cities", groupBy: ["state"])
+    #expect(summary.collection == "cities")
+    #expect(summary.importedItems == 4)
+    #expect(summary.totalItems == 4)
+    #expect(summary.grouping == .column("state"))
+    #expect(summary.sectionCount == 2)
+    let collection = try #require(try test.catalog.collection(named: "cities"))
+    #expect(collection.columns == ["name", "state", "population"])
+    #expect(collection.titleColumn == "name")
+    #expect(collection.sortAs == [])
+    #expect(collection.locale == "en")
+    #expect(collection.itemCount == 4)
+    #expect(
+      try test.sqlite3("SELECT fields FROM items WHERE item = 3") == [
+        #"["El Paso"," Texas ","678815"]"#
+      ])
+  }
+
+  @Test func sectionsAndRowsAreReadableInOrderWithPlainSQL() throws {
+    try test.importCSV(Self.cities, collection: "cities", groupBy: ["state"])
+    let letters = try test.sqlite3(
+      """
+      SELECT s.heading, s.item_count, s.first_row FROM sections s JOIN groupings g ON g.id = s.grouping_id
+      WHERE g.group_by = '' ORDER BY s.section
+      """)
+    #expect(letters == ["A|1|0", "B|1|1", "E|1|2", "H|1|3"])
+    let states = try test.sqlite3(
+      """
+      SELECT s.heading, s.item_count, s.first_row FROM sections s JOIN groupings g ON g.id = s.grouping_id
+      WHERE g.group_by = 'state' ORDER BY s.section
+      """)
+    #expect(states == ["Massachusetts|1|0", "Texas|3|1"])
+    let texasInOrder = try test.sqlite3(
+      """
+      SELECT i.title FROM rows r JOIN groupings g ON g.id = r.grouping_id
+      JOIN items i ON i.item = r.item AND i.collection_id = g.collection_id
+      WHERE g.group_by = 'state' ORDER BY r.sort_key, r.item
+      """)
+    #expect(texasInOrder == ["Austin", "Boston", "El Paso", "Houston"])
+  }
+
+  @Test func defaultTitleIsTheFirstNameTitleOrDisplayNameColumn() throws {
+    try test.importCSV("id,Display_Name,title\n1,Ann,Dr\n", collection: "people")
+    #expect(try test.catalog.collection(named: "people")?.titleColumn == "Display_Name")
+    try test.importCSV("id,label\n1,Ann\n", collection: "plain")
+    #expect(try test.catalog.collection(named: "plain")?.titleColumn == "id")
+  }
+
+  @Test func importingIntoAnExistingCollectionNeedsReplaceOrAppend() throws {
+    try test.importCSV(Self.cities, collection: "cities")
+    let before = try snapshot()
+    #expect(throws: CatalogError.collectionExists(name: "cities")) {
+      try test.importCSV(Self.cities, collection: "cities")
+    }
+    #expect(try snapshot() == before)
+  }
+
+  @Test func replaceSwapsTheWholeCollection() throws {
+    try test.importCSV(Self.cities, collection: "cities")
+    try test.importCSV("name\nZürich\n", collection: "cities", locale: "de", mode: .replace)
+    let collection = try #require(try test.catalog.collection(named: "cities"))
+    #expect(collection.columns == ["name"])
+    #expect(collection.itemCount == 1)
+    #expect(collection.locale == "de")
+    #expect(try test.sqlite3("SELECT count(*) FROM items") == ["1"])
+  }
+
+  @Test func appendAddsItemsAndRebuildsGroupings() throws {
+    try test.importCSV(Self.cities, collection: "cities", groupBy: ["state"])
+    let summary = try test.importCSV(
+      "name,state,population\nAmarillo,Texas,200393\n", collection: "cities", mode: .append)
+    #expect(summary.importedItems == 1)
+    #expect(summary.totalItems == 5)
+    let texas = try test.sqlite3(
+      """
+      SELECT s.item_count, s.first_row FROM sections s JOIN groupings g ON g.id = s.grouping_id
+      WHERE g.group_by = 'state' AND s.heading = 'Texas'
+      """)
+    #expect(texas == ["4|1"])
+    #expect(try test.sqlite3("SELECT title FROM items WHERE item = 4") == ["Amarillo"])
+  }
+
+  @Test func appendWithOtherColumnsIsRefused() throws {
+    try test.importCSV(Self.cities, collection: "cities")
+    let before = try snapshot()
+    #expect(throws: CatalogError.self) {
+      try test.importCSV("name,state\nAmarillo,Texas\n", collection: "cities", mode: .append)
+    }
+    #expect(try snapshot() == before)
+  }
+
+  @Test(
+    arguments: [
+      (nil, nil, ["nope"], "--group-by"), ("nope", nil, [], "--title"),
+      (nil, ["name", "nope"], [], "--sort-as"),
+    ] as [(String?, [String]?, [String], String)])
+  func unknownColumnsAreErrorsThatChangeNothing(
+    title: String?, sortAs: [String]?, groupBy: [String], option: String
+  ) throws {
+    try test.importCSV(Self.cities, collection: "cities")
+    let before = try snapshot()
+    #expect(
+      throws: CatalogError.unknownColumn(
+        column: "nope", option: option, available: ["name", "state", "population"])
+    ) {
+      try test.importCSV(
+        Self.cities, collection: "towns", title: title, sortAs: sortAs, groupBy: groupBy)
+    }
+    #expect(try snapshot() == before)
+  }
+
+  @Test func aBadRecordLateInTheFileLeavesTheCatalogAsItWas() throws {
+    try test.importCSV(Self.cities, collection: "cities")
+    let before = try snapshot()
+    let rows = (0..<5000).map { "City \($0),State \($0 % 7),\($0)" }.joined(separator: "\n")
+    let csv = "name,state,population\n" + rows + "\nBroken,\"Texas\n"
+    do {
+      try test.importCSV(csv, collection: "cities", groupBy: ["state"], mode: .replace)
+      Issue.record("a file with an unterminated quote was imported")
+    } catch let error as CatalogError {
+      guard case .csv(let csvError) = error else {
+        Issue.record("unexpected error \(error)")
+        return
+      }
+      #expect(csvError.line == 5002)
+      #expect(csvError.column == 8)
+    }
+    #expect(try snapshot() == before)
+  }
+
+  @Test func aBlankCollectionNameIsRefused() throws {
+    #expect(throws: CatalogError.invalidCollectionName("  ")) {
+      try test.importCSV(Self.cities, collection: "  ")
+    }
+  }
+
+  @Test func sortAsJoinsColumnsWithASpace() throws {
+    let csv = "first,last\nAnna,Zetterberg\nÖrjan,Andersson\nBo,Zetterberg\n"
+    try test.importCSV(csv, collection: "people", locale: "sv", sortAs: ["last", "first"])
+    let order = try test.sqlite3(
+      """
+      SELECT i.title FROM rows r JOIN groupings g ON g.id = r.grouping_id
+      JOIN items i ON i.item = r.item AND i.collection_id = g.collection_id ORDER BY r.row
+      """)
+    #expect(order == ["Örjan", "Anna", "Bo"])
+    #expect(try test.sqlite3("SELECT heading FROM sections ORDER BY section") == ["A", "Z"])
+  }
+
+  @Test func groupingsRecordTheVersionsThatMadeTheirKeys() throws {
+    try test.importCSV(Self.cities, collection: "cities", locale: "sv")
+    let version = try Collation(localeIdentifier: "sv").version
+    #expect(
+      try test.sqlite3("SELECT locale, icu_version, collator_version FROM groupings") == [
+        "sv|\(version.icu)|\(version.collator)"
+      ])
+  }
+}
