@@ -1,0 +1,80 @@
+import CatalogStore
+
+/// Items of a list in list order over a range of rows, read a batch at a time with keyset
+/// paging on the row number, so memory stays flat and a deep page costs what the first does.
+public final class ItemCursor: Cursor {
+  private let list: IndexedList
+  private let statement: Statement
+  private var nextRow: Int
+  private let endRow: Int
+  private var batch: [ListItem] = []
+  private var batchPosition = 0
+  /// The section of the rows being read, and the row where the following one starts.
+  private var section: Section?
+  private var sections: SectionCursor?
+  static let batchSize = 512
+
+  /// The number of batches read so far; lets tests see that a cursor does not read all at once.
+  public private(set) var batchesRead = 0
+
+  init(list: IndexedList, rows: Range<Int>) throws(CatalogError) {
+    self.list = list
+    nextRow = rows.lowerBound
+    endRow = rows.upperBound
+    statement = try list.catalog.connection.prepare(
+      """
+      SELECT r.row, i.item, i.title, i.fields
+      FROM rows r JOIN items i ON i.collection_id = ?1 AND i.item = r.item
+      WHERE r.grouping_id = ?2 AND r.row >= ?3 AND r.row < ?4
+      ORDER BY r.row
+      LIMIT ?5
+      """)
+  }
+
+  public func next() throws -> ListItem? {
+    if batchPosition == batch.count {
+      guard nextRow < endRow else { return nil }
+      try fetchBatch()
+      guard !batch.isEmpty else { return nil }
+    }
+    defer { batchPosition += 1 }
+    return batch[batchPosition]
+  }
+
+  private func fetchBatch() throws {
+    try statement.bind(
+      .integer(list.collection.id), .integer(list.groupingID), .integer(nextRow),
+      .integer(endRow), .integer(Self.batchSize))
+    batch.removeAll(keepingCapacity: true)
+    batchPosition = 0
+    batchesRead += 1
+    while try statement.step() {
+      let row = statement.int(at: 0)
+      let section = try section(containing: row)
+      batch.append(
+        ListItem(
+          row: row, section: section.index, heading: section.heading, item: statement.int(at: 1),
+          title: statement.text(at: 2),
+          fields: JSONText.decodeStringArray(statement.text(at: 3)) ?? []))
+    }
+    nextRow = batch.isEmpty ? endRow : batch[batch.count - 1].row + 1
+  }
+
+  /// The section of `row`: the current one, the next ones in order, or a lookup for the first.
+  private func section(containing row: Int) throws -> Section {
+    while section == nil || !section!.rows.contains(row) {
+      if let current = section, row >= current.rows.upperBound, let sections,
+        let following = try sections.next()
+      {
+        section = following
+        continue
+      }
+      guard let found = try list.section(containingRow: row) else {
+        throw CatalogError.invalidRequest("row \(row) is outside the list")
+      }
+      section = found
+      sections = try SectionCursor(list: list, from: found.index + 1)
+    }
+    return section!
+  }
+}
