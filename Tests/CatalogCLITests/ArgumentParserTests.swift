@@ -397,7 +397,7 @@ func globalOptionBeforeOrAfterSubcommand(arguments: [String]) throws {
   let parsed = try #require(try invocation(["import", "cities.csv", "--append"]))
   #expect(parsed.hasFlag("append"))
   #expect(!parsed.hasFlag("replace"))
-  #expect(parsed.value(for: "delimiter") == ",")
+  #expect(parsed.value(for: "delimiter") == nil)
   #expect(parsed.value(for: "db") == nil)
   #expect(try invocation(["list"])?.value(for: "format") == "table")
   #expect(try invocation(["list"])?.integer(for: "offset") == 0)

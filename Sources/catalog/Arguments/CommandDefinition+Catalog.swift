@@ -45,8 +45,9 @@ extension CommandDefinition {
         help: "Build the grouping by this column during the import; may be repeated.",
         isRepeatable: true),
       .option(
-        "delimiter", value: "char", help: "The character between fields, or 'tab'.",
-        constraint: .fieldSeparator, defaultValue: ","),
+        "delimiter", value: "char",
+        help: "The character between fields, or 'tab' (default: tab for .tsv files, else ',').",
+        constraint: .fieldSeparator),
       .flag("replace", help: "Replace the collection if it exists."),
       .flag("append", help: "Add the items to the collection if it exists."),
       .flag("quiet", help: "Print neither progress nor the summary."),
@@ -74,7 +75,8 @@ extension CommandDefinition {
     abstract: "List the items of a collection, section by section.",
     options: [.readCollection] + OptionDefinition.grouping + [
       .option("section", value: "heading", help: "List only the section with this heading."),
-      .option("index", value: "title", help: "List only the sections under this index title."),
+      .option(
+        "index", value: "title", help: "Start at the section that this index entry jumps to."),
       .option(
         "offset", value: "n", help: "Skip this many items of the list first.",
         constraint: .nonNegativeInteger, defaultValue: "0"),

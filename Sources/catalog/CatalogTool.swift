@@ -1,0 +1,55 @@
+import CatalogCollation
+import CatalogStore
+import Foundation
+
+/// The `catalog` program: parses the command line, runs the command, and turns what went wrong
+/// into a message on standard error and an exit status (0 success, 1 failure, 64 wrong usage).
+enum CatalogTool {
+  static func run(arguments: [String], environment: [String: String]) -> Int32 {
+    let output = StandardOutput()
+    do {
+      switch try CommandLineParser(root: .catalog).parse(arguments) {
+      case .help(let text):
+        try output.line(text)
+      case .invocation(let invocation):
+        let context = CommandContext(
+          invocation: invocation, output: output, environment: environment)
+        try command(named: invocation.commandPath.first ?? "")(context)
+      }
+      try output.flush()
+      return 0
+    } catch is StandardOutput.OutputClosed {
+      return 0
+    } catch let error as UsageError {
+      StandardError.line(error.renderedText)
+      return error.exitCode
+    } catch let error as CatalogError {
+      if case .csv(let csvError) = error {
+        StandardError.line(csvError.description)
+      } else {
+        StandardError.line("Error: \(error)")
+      }
+      return 1
+    } catch let error as CSVError {
+      StandardError.line(error.description)
+      return 1
+    } catch {
+      StandardError.line("Error: \(error)")
+      return 1
+    }
+  }
+
+  private static func command(named name: String) -> (CommandContext) throws -> Void {
+    switch name {
+    case "import": return ImportCommand.run
+    case "sections": return SectionsCommand.run
+    case "index": return IndexCommand.run
+    case "list": return ListCommand.run
+    case "search": return SearchCommand.run
+    case "collections": return CollectionsCommand.run
+    case "annotate": return AnnotateCommand.run
+    case "info": return InfoCommand.run
+    default: preconditionFailure("the parser accepted an unknown command '\(name)'")
+    }
+  }
+}

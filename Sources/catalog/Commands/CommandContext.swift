@@ -1,0 +1,47 @@
+import CatalogCollation
+import CatalogQuery
+import CatalogStore
+import Foundation
+
+/// What every command is given: its parsed command line, standard output, and the environment.
+struct CommandContext {
+  let invocation: ParsedInvocation
+  let output: StandardOutput
+  let environment: [String: String]
+
+  /// `--db PATH`, else `$CATALOG_DB`, else `./catalog.db`.
+  var catalogPath: String {
+    if let path = invocation.value(for: "db") { return path }
+    if let path = environment["CATALOG_DB"], !path.isEmpty { return path }
+    return "./catalog.db"
+  }
+
+  /// Opens the catalog, creating it only for commands that write (`creating`). The busy timeout
+  /// is `$CATALOG_BUSY_TIMEOUT_MS` milliseconds when set.
+  func openCatalog(creating: Bool) throws(CatalogError) -> Catalog {
+    let timeout = environment["CATALOG_BUSY_TIMEOUT_MS"].flatMap { Int32($0) }
+    return try Catalog(
+      path: catalogPath, creating: creating,
+      busyTimeoutMilliseconds: timeout ?? Catalog.defaultBusyTimeoutMilliseconds)
+  }
+}
+
+extension CommandContext {
+  /// `--format`, which the parser has checked to be one of the formats.
+  var outputFormat: OutputFormat {
+    OutputFormat(rawValue: invocation.value(for: "format") ?? "table") ?? .table
+  }
+}
+
+extension CommandContext {
+  /// The indexed list that `-c`, `--group-by`, `--index-by` and `--locale` ask for, saying on
+  /// standard error when a grouping or index must be built first.
+  func openList(_ catalog: Catalog) throws -> IndexedList {
+    try IndexedList(
+      catalog: catalog, collection: invocation.value(for: "collection"),
+      grouping: invocation.value(for: "group-by").map(Grouping.column) ?? .letters,
+      indexBy: invocation.value(for: "index-by"),
+      locale: try invocation.value(for: "locale").map(CollationLocale.init),
+      willBuild: { StandardError.line("\($0)…") })
+  }
+}

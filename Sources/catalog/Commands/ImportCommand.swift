@@ -1,0 +1,52 @@
+import CatalogCollation
+import CatalogStore
+import Foundation
+
+/// `catalog import FILE|-`: reads a CSV file into a collection, all or nothing.
+enum ImportCommand {
+  static func run(_ context: CommandContext) throws {
+    let invocation = context.invocation
+    let file = invocation.argument("file") ?? "-"
+    let readsStandardInput = file == "-"
+    guard
+      let collection = invocation.value(for: "collection")
+        ?? (readsStandardInput
+          ? nil : URL(filePath: file).deletingPathExtension().lastPathComponent)
+    else {
+      throw UsageError("Reading standard input needs '--collection <name>'", for: invocation)
+    }
+    let delimiter =
+      invocation.value(for: "delimiter").flatMap { $0.first.flatMap(CSVDelimiter.init) }
+      ?? (URL(filePath: file).pathExtension.lowercased() == "tsv" ? .tab : .comma)
+    let options = ImportOptions(
+      collection: collection,
+      titleColumn: invocation.value(for: "title"),
+      sortAs: invocation.value(for: "sort-as").map { $0.split(separator: ",").map(String.init) },
+      locale: try invocation.value(for: "locale").map(CollationLocale.init),
+      groupBy: invocation.values(for: "group-by"),
+      mode: invocation.hasFlag("replace")
+        ? .replace : invocation.hasFlag("append") ? .append : .create)
+
+    let reader = try CSVReader(path: file, delimiter: delimiter)
+    let catalog = try context.openCatalog(creating: true)
+    let quiet = invocation.hasFlag("quiet")
+    let display = !quiet && StandardError.isTerminal ? ProgressDisplay() : nil
+    InterruptHandler.install()
+    let start = Date()
+    let summary: ImportSummary
+    do {
+      summary = try catalog.importCollection(from: reader, options: options) { display?.update($0) }
+      display?.clear()
+    } catch {
+      display?.clear()
+      throw error
+    }
+    guard !quiet else { return }
+    let seconds = Date().timeIntervalSince(start)
+    let sections = summary.sectionCount == 1 ? "section" : "sections"
+    let items = summary.importedItems == 1 ? "item" : "items"
+    StandardError.line(
+      "imported \(summary.importedItems.withThousandsSeparators) \(items) into "
+        + "\(summary.sectionCount.withThousandsSeparators) \(sections) in \(seconds.secondsText)")
+  }
+}

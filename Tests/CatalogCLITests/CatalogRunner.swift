@@ -1,0 +1,63 @@
+import CatalogTestSupport
+import Foundation
+import Testing
+
+/// Runs the built `catalog` executable as a user would, in a temporary directory with its own
+/// catalog, and captures what it prints.
+struct CatalogRunner {
+  struct Result {
+    let status: Int32
+    let standardOutput: String
+    let standardError: String
+
+    var outputLines: [String] {
+      standardOutput.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(
+        String.init)
+    }
+  }
+
+  let directory: TemporaryDirectory
+  var databasePath: String { directory.path("catalog.db") }
+
+  init() throws { directory = try TemporaryDirectory() }
+
+  /// The `catalog` binary that `swift build` put beside the test bundle.
+  static var executable: URL {
+    URL(filePath: CommandLine.arguments[0]).deletingLastPathComponent().appending(path: "catalog")
+  }
+
+  /// Runs `catalog --db <catalog> ARGUMENTS` with `input` on standard input.
+  @discardableResult
+  func run(
+    _ arguments: [String], input: String = "", environment: [String: String] = [:],
+    executable: URL = CatalogRunner.executable
+  ) throws -> Result {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = ["--db", databasePath] + arguments
+    process.currentDirectoryURL = directory.url
+    process.environment = ["PATH": "/usr/bin:/bin", "LANG": "C"].merging(environment) { $1 }
+    let standardInput = Pipe()
+    let standardOutput = Pipe()
+    let standardError = Pipe()
+    process.standardInput = standardInput
+    process.standardOutput = standardOutput
+    process.standardError = standardError
+    try process.run()
+    standardInput.fileHandleForWriting.write(Data(input.utf8))
+    try standardInput.fileHandleForWriting.close()
+    let output = standardOutput.fileHandleForReading.readDataToEndOfFile()
+    let error = standardError.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Result(
+      status: process.terminationStatus, standardOutput: String(decoding: output, as: UTF8.self),
+      standardError: String(decoding: error, as: UTF8.self))
+  }
+
+  /// Writes a file into the runner's directory and returns its name.
+  @discardableResult
+  func write(_ name: String, _ text: String) throws -> String {
+    try directory.write(name, text)
+    return name
+  }
+}

@@ -1,0 +1,217 @@
+import CatalogTestSupport
+import Foundation
+import Testing
+
+/// The commands end to end, by exact expected output of small hand-checkable cases.
+struct CommandTests {
+  let runner: CatalogRunner
+
+  init() throws { runner = try CatalogRunner() }
+
+  static let cities = """
+    name,state,state_code
+    Houston,Texas,TX
+    Birmingham,Alabama,AL
+    Austin,Texas,TX
+    Anchorage,Alaska,AK
+
+    """
+
+  func importCities(_ extra: [String] = []) throws {
+    try runner.write("cities.csv", Self.cities)
+    let result = try runner.run(["import", "cities.csv", "--group-by", "state"] + extra)
+    #expect(result.status == 0, "\(result.standardError)")
+  }
+
+  @Test func importSaysWhatItDidOnStandardError() throws {
+    try runner.write("cities.csv", Self.cities)
+    let result = try runner.run(["import", "cities.csv", "--group-by", "state"])
+    #expect(result.status == 0)
+    #expect(result.standardOutput == "")
+    #expect(result.standardError.hasPrefix("imported 4 items into 3 sections in "))
+    #expect(result.standardError.hasSuffix(" s\n"))
+  }
+
+  @Test func quietImportPrintsNothing() throws {
+    try runner.write("cities.csv", Self.cities)
+    let result = try runner.run(["import", "cities.csv", "--quiet"])
+    #expect(result.status == 0)
+    #expect(result.standardError == "")
+  }
+
+  @Test func sectionsAsJSON() throws {
+    try importCities()
+    let result = try runner.run([
+      "sections", "--group-by", "state", "--index-by", "state_code", "--format", "json",
+    ])
+    #expect(result.status == 0)
+    #expect(
+      result.outputLines == [
+        #"{"section":0,"heading":"Alabama","index":"AL","count":1,"offset":0}"#,
+        #"{"section":1,"heading":"Alaska","index":"AK","count":1,"offset":1}"#,
+        #"{"section":2,"heading":"Texas","index":"TX","count":2,"offset":2}"#,
+      ])
+  }
+
+  @Test func sectionsAsTable() throws {
+    try importCities()
+    let result = try runner.run(["sections"])
+    #expect(
+      result.outputLines == [
+        "section  heading  index  count  offset",
+        "0        A        A      2      0",
+        "1        B        B      1      2",
+        "2        H        H      1      3",
+      ])
+  }
+
+  @Test func indexAsJSONListsEveryLetter() throws {
+    try importCities()
+    let result = try runner.run(["index", "--format", "json"])
+    #expect(result.outputLines.count == 27)
+    #expect(result.outputLines[0] == #"{"title":"A","section":0,"count":2}"#)
+    #expect(result.outputLines[2] == #"{"title":"C","section":2,"count":0}"#)
+    #expect(result.outputLines[26] == ##"{"title":"#","section":2,"count":0}"##)
+    let compact = try runner.run(["index", "--compact", "--format", "csv"])
+    #expect(compact.outputLines == ["title,section,count", "A,0,2", "B,1,1", "H,2,1"])
+  }
+
+  @Test func listPrintsEachHeadingOnceAboveItsItems() throws {
+    try importCities()
+    let result = try runner.run(["list", "--group-by", "state"])
+    #expect(
+      result.outputLines == [
+        "Alabama", "  Birmingham", "Alaska", "  Anchorage", "Texas", "  Austin", "  Houston",
+      ])
+  }
+
+  @Test func listAsJSONHasEveryField() throws {
+    try importCities()
+    let result = try runner.run([
+      "list", "--group-by", "state", "--offset", "2", "--limit", "1", "--format", "json",
+    ])
+    #expect(
+      result.outputLines == [
+        #"{"row":2,"section":2,"heading":"Texas","title":"Austin","fields":{"name":"Austin","state":"Texas","state_code":"TX"}}"#
+      ])
+  }
+
+  @Test func listOneSectionOrFromAnIndexEntry() throws {
+    try importCities()
+    let texas = try runner.run(["list", "--group-by", "state", "--section", "TEXAS"])
+    #expect(texas.outputLines == ["Texas", "  Austin", "  Houston"])
+    let fromC = try runner.run(["list", "--index", "C"])
+    #expect(fromC.outputLines == ["H", "  Houston"])
+  }
+
+  @Test func listAsTSVAndCSV() throws {
+    try importCities()
+    let tsv = try runner.run(["list", "--limit", "1", "--format", "tsv"])
+    #expect(
+      tsv.outputLines == [
+        "row\tsection\theading\ttitle\tname\tstate\tstate_code",
+        "0\t0\tA\tAnchorage\tAnchorage\tAlaska\tAK",
+      ])
+  }
+
+  @Test func searchFindsWordStartsAsTheLocaleFolds() throws {
+    try runner.write("places.csv", "name\nQuébec\nMontréal\nLac-Mégantic\n")
+    #expect(try runner.run(["import", "places.csv", "--locale", "fr", "--quiet"]).status == 0)
+    let result = try runner.run(["search", "meg", "--format", "csv"])
+    #expect(
+      result.outputLines == ["row,section,heading,title,name", "0,0,L,Lac-Mégantic,Lac-Mégantic"])
+  }
+
+  @Test func collectionsAsJSON() throws {
+    try importCities(["--locale", "en_US"])
+    let result = try runner.run(["collections", "--format", "json"])
+    #expect(result.outputLines == [#"{"name":"cities","items":4,"locale":"en_US","title":"name"}"#])
+  }
+
+  @Test func infoNamesTheVersions() throws {
+    try importCities()
+    let result = try runner.run(["info"])
+    #expect(result.status == 0)
+    #expect(result.outputLines.first == "catalog         \(runner.databasePath)")
+    #expect(result.outputLines.contains("schema version  1"))
+    #expect(result.outputLines.contains { $0.hasPrefix("ICU             7") })
+    #expect(result.outputLines.last == "  cities        4 items, locale en, title name")
+  }
+
+  @Test func importFromStandardInputNeedsAName() throws {
+    let unnamed = try runner.run(["import", "-"], input: Self.cities)
+    #expect(unnamed.status == 64)
+    #expect(
+      unnamed.standardError.hasPrefix(
+        "Error: Reading standard input needs '--collection <name>'\nUsage: catalog import"))
+    let named = try runner.run(["import", "-", "-c", "towns", "--quiet"], input: Self.cities)
+    #expect(named.status == 0)
+    #expect(
+      try runner.run(["collections", "--format", "csv"]).outputLines == [
+        "name,items,locale,title", "towns,4,en,name",
+      ])
+  }
+
+  @Test func aTSVFileDefaultsToTabs() throws {
+    try runner.write("pets.tsv", "name\tkind\nRex\tdog\n")
+    #expect(try runner.run(["import", "pets.tsv", "--quiet"]).status == 0)
+    #expect(
+      try runner.run(["list", "--format", "csv"]).outputLines == [
+        "row,section,heading,title,name,kind", "0,0,R,Rex,Rex,dog",
+      ])
+  }
+
+  @Test func annotateShowsHeadersAndFooters() throws {
+    try importCities()
+    #expect(
+      try runner.run([
+        "annotate", "--group-by", "state", "--section", "texas", "--header", "Lone Star",
+      ]).status == 0)
+    #expect(try runner.run(["annotate", "--footer", "Source: census"]).status == 0)
+    let sections = try runner.run(["sections", "--group-by", "state", "--format", "json"])
+    #expect(
+      sections.outputLines.last
+        == #"{"section":2,"heading":"Texas","index":"T","count":2,"offset":2,"header":"Lone Star"}"#
+    )
+    let list = try runner.run(["list", "--group-by", "state", "--section", "Texas"])
+    #expect(
+      list.outputLines == ["Texas", "  Lone Star", "  Austin", "  Houston", "Source: census"])
+  }
+
+  @Test func aClosedPipeEndsQuietly() throws {
+    let rows = (0..<20000).map { "Name \($0)" }.joined(separator: "\n")
+    try runner.write("many.csv", "name\n" + rows + "\n")
+    #expect(try runner.run(["import", "many.csv", "--quiet"]).status == 0)
+    let script = "\"$0\" --db \"$1\" list | head -1; echo \"${PIPESTATUS[0]}\""
+    let process = Process()
+    process.executableURL = URL(filePath: "/bin/bash")
+    process.arguments = ["-c", script, CatalogRunner.executable.path, runner.databasePath]
+    let output = Pipe()
+    let error = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    try process.run()
+    let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let complaints = String(
+      decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(printed == "N\n0\n")
+    #expect(complaints == "")
+  }
+
+  @Test func theBinaryWorksWhenCopiedAwayFromTheBuildFolder() throws {
+    let copy = runner.directory.url.appending(path: "catalog-copy")
+    try FileManager.default.copyItem(at: CatalogRunner.executable, to: copy)
+    try runner.write("cities.csv", Self.cities)
+    let result = try runner.run(["import", "cities.csv"], executable: copy)
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(try runner.run(["info"], executable: copy).outputLines.contains("schema version  1"))
+  }
+
+  @Test func helpIsOnStandardOutput() throws {
+    let result = try runner.run(["import", "--help"])
+    #expect(result.status == 0)
+    #expect(result.standardOutput.hasPrefix("OVERVIEW: Import a CSV file as a collection."))
+    #expect(result.standardError == "")
+  }
+}

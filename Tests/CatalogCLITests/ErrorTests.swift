@@ -1,0 +1,195 @@
+import CatalogTestSupport
+import Foundation
+import Testing
+
+/// Every error a user can reach from the command line: its message, its exit status, and that
+/// the catalog is left as it was.
+struct ErrorTests {
+  let runner: CatalogRunner
+
+  init() throws {
+    runner = try CatalogRunner()
+    try runner.write("cities.csv", "name,state\nAustin,Texas\nBoston,Massachusetts\n")
+    #expect(try runner.run(["import", "cities.csv", "--group-by", "state", "--quiet"]).status == 0)
+  }
+
+  func catalogBytes() throws -> Data { try Data(contentsOf: URL(filePath: runner.databasePath)) }
+
+  func expectFailure(
+    _ arguments: [String], status: Int32 = 1, message: String, input: String = ""
+  ) throws {
+    let result = try runner.run(arguments, input: input)
+    #expect(result.status == status)
+    #expect(result.standardOutput == "")
+    #expect(result.standardError == message + "\n")
+  }
+
+  @Test func aMissingCatalog() throws {
+    let missing = runner.directory.path("absent.db")
+    let process = try runner.run(["--db", missing, "sections"])
+    #expect(process.status == 1)
+    #expect(
+      process.standardError
+        == "Error: no catalog at \(missing) (create one with 'catalog import FILE')\n")
+    #expect(!FileManager.default.fileExists(atPath: missing))
+  }
+
+  @Test func anUnknownCollection() throws {
+    try expectFailure(
+      ["list", "-c", "towns"],
+      message: "Error: no collection named 'towns'; the collections are: cities")
+  }
+
+  @Test func severalCollectionsNeedANameAndTheErrorListsThem() throws {
+    #expect(try runner.run(["import", "cities.csv", "-c", "towns", "--quiet"]).status == 0)
+    try expectFailure(
+      ["sections"],
+      message:
+        "Error: the catalog holds 2 collections; choose one with -c NAME; the collections are: cities, towns"
+    )
+  }
+
+  @Test func anUnknownColumn() throws {
+    try expectFailure(
+      ["sections", "--group-by", "county"],
+      message: "Error: unknown column 'county' for --group-by; the columns are: name, state")
+  }
+
+  @Test func anUnknownLocale() throws {
+    try expectFailure(
+      ["list", "--locale", "xx_YY"],
+      message:
+        "Error: unknown locale 'xx_YY' (expected an ICU locale id or BCP 47 tag such as sv, de_DE, zh-Hant)"
+    )
+  }
+
+  @Test func anUnknownSectionOrIndexTitle() throws {
+    try expectFailure(
+      ["list", "--group-by", "state", "--section", "Utah"],
+      message: "Error: no section 'Utah' in 'cities' grouped by column 'state'")
+    let result = try runner.run(["list", "--index", "AA"])
+    #expect(result.status == 1)
+    #expect(
+      result.standardError.hasPrefix("Error: no index entry 'AA'; the index titles are: A, B, C"))
+  }
+
+  @Test func wrongUsageExits64() throws {
+    try expectFailure(
+      ["list", "--limt", "3"], status: 64,
+      message: """
+        Error: Unknown option '--limt'. Did you mean '--limit'?
+        Usage: catalog list [--collection <name>] [--group-by <column>] [--index-by <column>] \
+        [--locale <id>] [--section <heading>] [--index <title>] [--offset <n>] [--limit <n>] \
+        [--format <format>] [--db <path>]
+          See 'catalog list --help' for more information.
+        """)
+    try expectFailure(
+      ["list", "--format", "xml"], status: 64,
+      message: """
+        Error: The value 'xml' is invalid for '--format <format>'. Please provide one of 'table', 'json', 'csv' or 'tsv'.
+        Usage: catalog list [--collection <name>] [--group-by <column>] [--index-by <column>] \
+        [--locale <id>] [--section <heading>] [--index <title>] [--offset <n>] [--limit <n>] \
+        [--format <format>] [--db <path>]
+          See 'catalog list --help' for more information.
+        """)
+  }
+
+  @Test func anImportIntoAnExistingCollectionWithoutReplaceOrAppend() throws {
+    let before = try catalogBytes()
+    try expectFailure(
+      ["import", "cities.csv"],
+      message:
+        "Error: collection 'cities' exists already; use --replace to replace it or --append to add to it"
+    )
+    #expect(try catalogBytes() == before)
+  }
+
+  @Test(arguments: [
+    (
+      "name,state\nAustin,Texas,TX\n",
+      "bad.csv:2:1: error: expected 2 fields as in the header, found 3"
+    ),
+    ("name,state\nAustin,\"Tex\n", "bad.csv:2:8: error: unterminated quoted field"),
+  ])
+  func badCSVNamesThePlaceAndChangesNothing(csv: String, firstLine: String) throws {
+    try runner.write("bad.csv", csv)
+    let before = try runner.run(["list", "--format", "json"]).standardOutput
+    let result = try runner.run(["import", "bad.csv", "-c", "cities", "--replace"])
+    #expect(result.status == 1)
+    #expect(result.standardError.split(separator: "\n").first.map(String.init) == firstLine)
+    #expect(try runner.run(["list", "--format", "json"]).standardOutput == before)
+  }
+
+  @Test func invalidUTF8GetsAHintToConvert() throws {
+    let path = runner.directory.path("latin1.csv")
+    try Data([0x6E, 0x61, 0x6D, 0x65, 0x0A, 0x5A, 0xFC, 0x72, 0x69, 0x63, 0x68, 0x0A])
+      .write(to: URL(filePath: path))
+    let result = try runner.run(["import", "latin1.csv"])
+    #expect(result.status == 1)
+    #expect(result.standardError.hasPrefix("latin1.csv:2:2: error: "))
+    #expect(result.standardError.contains("iconv -f latin1 -t utf-8"))
+  }
+
+  @Test func aFileThatIsNotACatalogIsRefusedUntouched() throws {
+    let notes = runner.directory.path("notes.txt")
+    let text = Data(String(repeating: "not a database\n", count: 200).utf8)
+    try text.write(to: URL(filePath: notes))
+    let result = try runner.run(["--db", notes, "import", "cities.csv"])
+    #expect(result.status == 1)
+    #expect(result.standardError.hasPrefix("Error: \(notes) is not a catalog: "))
+    #expect(try Data(contentsOf: URL(filePath: notes)) == text)
+  }
+
+  @Test func aTruncatedCatalogIsAClearError() throws {
+    let copy = runner.directory.path("truncated.db")
+    try runner.run(["info"])
+    let bytes = try catalogBytes()
+    try bytes.prefix(bytes.count / 2 + 100).write(to: URL(filePath: copy))
+    let result = try runner.run(["--db", copy, "list"])
+    #expect(result.status == 1)
+    #expect(result.standardError.hasPrefix("Error: "))
+  }
+
+  @Test func aCatalogOfANewerSchemaIsRefusedUntouched() throws {
+    _ = try TestCatalog.sqlite3(path: runner.databasePath, "PRAGMA user_version = 99")
+    let before = try catalogBytes()
+    let result = try runner.run(["list"])
+    #expect(result.status == 1)
+    #expect(
+      result.standardError
+        == "Error: \(runner.databasePath) was written by a newer catalog (schema version 99; this build knows up to 1); it was left untouched, use a newer build\n"
+    )
+    #expect(try catalogBytes() == before)
+  }
+
+  @Test func aLockedCatalogIsBusyAfterTheTimeout() throws {
+    let holder = Process()
+    holder.executableURL = URL(filePath: "/usr/bin/sqlite3")
+    holder.arguments = [runner.databasePath]
+    let input = Pipe()
+    let output = Pipe()
+    holder.standardInput = input
+    holder.standardOutput = output
+    try holder.run()
+    input.fileHandleForWriting.write(Data("BEGIN IMMEDIATE;\nSELECT 'locked';\n".utf8))
+    var seen = Data()
+    while !String(decoding: seen, as: UTF8.self).contains("locked") {
+      seen.append(output.fileHandleForReading.availableData)
+    }
+    try runner.write("more.csv", "name,state\nDallas,Texas\n")
+    let result = try runner.run(
+      ["import", "more.csv", "-c", "cities", "--append"],
+      environment: ["CATALOG_BUSY_TIMEOUT_MS": "200"])
+    try input.fileHandleForWriting.close()
+    holder.waitUntilExit()
+    #expect(result.status == 1)
+    #expect(
+      result.standardError
+        == "Error: catalog is busy: another process is writing to \(runner.databasePath); try again when it is done\n"
+    )
+    #expect(
+      try runner.run(["collections", "--format", "csv"]).outputLines == [
+        "name,items,locale,title", "cities,2,en,name",
+      ])
+  }
+}
