@@ -34,6 +34,25 @@ private func read(
   return (reader.header, records)
 }
 
+/// The read end of a new pipe that a thread fills with `contents`, then closes.
+private func makePipe(feeding contents: [UInt8]) throws -> Int32 {
+  var fileDescriptors: [Int32] = [0, 0]
+  try #require(pipe(&fileDescriptors) == 0)
+  let writeEnd = fileDescriptors[1]
+  Thread {
+    contents.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let written = write(writeEnd, buffer.baseAddress! + offset, buffer.count - offset)
+        guard written > 0 else { break }
+        offset += written
+      }
+    }
+    close(writeEnd)
+  }.start()
+  return fileDescriptors[0]
+}
+
 private func read(
   _ text: String, delimiter: CSVDelimiter = .comma, chunkSize: Int
 ) throws(CSVError) -> (header: [String], records: [CSVRecord]) {
@@ -249,22 +268,8 @@ struct CSVReaderTests {
   @Test func readsAPipe() throws {
     var text = "name,population\n"
     for row in 0..<20_000 { text += "Ciudad \(row),\(row)\n" }
-    var fileDescriptors: [Int32] = [0, 0]
-    try #require(pipe(&fileDescriptors) == 0)
     let bytes = Array(text.utf8)
-    let (readEnd, writeEnd) = (fileDescriptors[0], fileDescriptors[1])
-    let writer = Thread {
-      bytes.withUnsafeBytes { buffer in
-        var offset = 0
-        while offset < buffer.count {
-          let written = write(writeEnd, buffer.baseAddress! + offset, buffer.count - offset)
-          guard written > 0 else { break }
-          offset += written
-        }
-      }
-      close(writeEnd)
-    }
-    writer.start()
+    let readEnd = try makePipe(feeding: bytes)
     defer { close(readEnd) }
     let reader = try CSVReader(
       fileDescriptor: readEnd, inputName: "<stdin>", chunkSize: 4096)
@@ -275,6 +280,27 @@ struct CSVReaderTests {
     #expect(records.count == 20_000)
     #expect(records.last == CSVRecord(fields: ["Ciudad 19999", "19999"], line: 20_001))
     #expect(reader.bytesRead == bytes.count)
+  }
+
+  @Test func readsStandardInputWhenThePathIsADash() throws {
+    let standardInput = dup(STDIN_FILENO)
+    let readEnd = try makePipe(feeding: Array("a,b\n1,2\n3\n".utf8))
+    dup2(readEnd, STDIN_FILENO)
+    close(readEnd)
+    defer {
+      dup2(standardInput, STDIN_FILENO)
+      close(standardInput)
+    }
+    let reader = try CSVReader(path: "-")
+    #expect(reader.inputName == "<stdin>")
+    #expect(try reader.next() == CSVRecord(fields: ["1", "2"], line: 2))
+    do {
+      _ = try reader.next()
+      Issue.record("read a record with too few fields")
+    } catch {
+      #expect(
+        error.description == "<stdin>:3:1: error: expected 2 fields as in the header, found 1")
+    }
   }
 
   @Test func acceptsPrintableASCIIAndTabAsDelimiters() {
@@ -415,12 +441,18 @@ struct CSVReaderTests {
     #expect(throws: expected) { try reader.next() }
   }
 
-  @Test func namesAFileThatCannotBeOpened() {
+  @Test func namesAnInputThatCannotBeOpenedOrRead() {
     do {
       _ = try CSVReader(path: "nope.csv")
       Issue.record("opened a file that does not exist")
     } catch {
       #expect(error.description == "nope.csv: error: cannot open: No such file or directory")
+    }
+    do {
+      _ = try CSVReader(path: "/")
+      Issue.record("read a directory")
+    } catch {
+      #expect(error.description == "/: error: cannot read: Is a directory")
     }
   }
 }
