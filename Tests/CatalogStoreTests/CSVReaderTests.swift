@@ -34,25 +34,6 @@ private func read(
   return (reader.header, records)
 }
 
-/// The read end of a new pipe that a thread fills with `contents`, then closes.
-private func makePipe(feeding contents: [UInt8]) throws -> Int32 {
-  var fileDescriptors: [Int32] = [0, 0]
-  try #require(pipe(&fileDescriptors) == 0)
-  let writeEnd = fileDescriptors[1]
-  Thread {
-    contents.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = write(writeEnd, buffer.baseAddress! + offset, buffer.count - offset)
-        guard written > 0 else { break }
-        offset += written
-      }
-    }
-    close(writeEnd)
-  }.start()
-  return fileDescriptors[0]
-}
-
 private func read(
   _ text: String, delimiter: CSVDelimiter = .comma, chunkSize: Int
 ) throws(CSVError) -> (header: [String], records: [CSVRecord]) {
@@ -75,6 +56,25 @@ private func readingError(
   _ text: String, delimiter: CSVDelimiter = .comma, chunkSize: Int
 ) -> String? {
   readingError(Array(text.utf8), delimiter: delimiter, chunkSize: chunkSize)
+}
+
+/// The read end of a new pipe that a thread fills with `contents`, then closes.
+private func makePipe(feeding contents: [UInt8]) throws -> Int32 {
+  var fileDescriptors: [Int32] = [0, 0]
+  try #require(pipe(&fileDescriptors) == 0)
+  let writeEnd = fileDescriptors[1]
+  Thread {
+    contents.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let written = write(writeEnd, buffer.baseAddress! + offset, buffer.count - offset)
+        guard written > 0 else { break }
+        offset += written
+      }
+    }
+    close(writeEnd)
+  }.start()
+  return fileDescriptors[0]
 }
 
 struct CSVReaderTests {
