@@ -21,6 +21,9 @@ public final class Collation: Sendable {
   /// The versions that made these keys; stored keys from other versions must be rebuilt.
   public let version: CollationVersion
 
+  /// The version of the ICU this program runs with, such as "72.1".
+  public static let icuVersion = stringFromCBuffer(capacity: 32) { catalog_icu_version($0, $1) }
+
   private let sortCollator: Collator
   private let sectionCollator: Collator
   private let letterIndex: LetterIndex
@@ -34,8 +37,7 @@ public final class Collation: Sendable {
     sectionCollator = try Collator(locale: locale, strength: .primary)
     letterIndex = try LetterIndex(locale: locale)
     labels = letterIndex.labels + [Self.otherLabel]
-    let icuVersion = stringFromCBuffer(capacity: 32) { catalog_icu_version($0, $1) }
-    version = CollationVersion(icu: icuVersion, collator: sortCollator.version)
+    version = CollationVersion(icu: Self.icuVersion, collator: sortCollator.version)
   }
 
   /// Validates a locale id or BCP 47 tag and opens its collation.
