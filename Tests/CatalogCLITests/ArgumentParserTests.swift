@@ -111,7 +111,8 @@ func rootHelp(arguments: [String]) throws {
                               en).
       --group-by <column>     Build the grouping by this column during the import;
                               may be repeated.
-      --delimiter <char>      The character between fields, or 'tab'. (default: ,)
+      --delimiter <char>      The character between fields, or 'tab' (default: tab
+                              for .tsv files, else ',').
       --replace               Replace the collection if it exists.
       --append                Add the items to the collection if it exists.
       --quiet                 Print neither progress nor the summary.
