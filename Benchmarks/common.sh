@@ -1,0 +1,56 @@
+# Shared by the benchmark scripts: building, data, timing and peak memory.
+# Figures on these machines are noisy: every timing is a median of several runs, and every target
+# is a ratio against a reference measured in the same run.
+
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+work="${BENCHMARK_DIR:-/tmp/catalog-benchmarks}"
+mkdir -p "$work"
+
+if [ ! -x /usr/bin/time ]; then
+  apt-get install -y -qq time >/dev/null
+fi
+
+build_release() {
+  (cd "$root" && swift build -c release --product catalog >&2 && swift build -c release --product ReaderBenchmark >&2)
+  catalog="$root/.build/release/catalog"
+  reader_benchmark="$root/.build/release/ReaderBenchmark"
+}
+
+# data ROWS: the path of a generated CSV with ROWS rows, made once and kept in $work.
+data() {
+  local path="$work/data-$1.csv"
+  [ -s "$path" ] || python3 "$root/Benchmarks/generate.py" "$1" > "$path"
+  echo "$path"
+}
+
+# seconds COMMAND…: wall-clock seconds of one run.
+seconds() {
+  local start end
+  start=$(date +%s.%N)
+  "$@" > /dev/null
+  end=$(date +%s.%N)
+  awk -v s="$start" -v e="$end" 'BEGIN { printf "%.3f\n", e - s }'
+}
+
+# median RUNS SETUP COMMAND…: the median seconds of RUNS runs, running SETUP (a shell snippet)
+# before each.
+median() {
+  local runs=$1 setup=$2
+  shift 2
+  local times=()
+  for _ in $(seq "$runs"); do
+    eval "$setup"
+    times+=("$(seconds "$@")")
+  done
+  printf '%s\n' "${times[@]}" | sort -g | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'
+}
+
+# peak_mib COMMAND…: the peak resident memory of one run, in MiB.
+peak_mib() {
+  /usr/bin/time -f '%M' -o "$work/time.txt" "$@" > /dev/null
+  awk -v k="$(tail -1 "$work/time.txt")" 'BEGIN { printf "%.1f\n", k / 1024 }'
+}
+
+# ratio A B: A / B with two decimals.
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f\n", a / b }'; }

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# The import benchmark (issue 3, DESIGN §8): `catalog import --group-by state` of a generated
+# 1,000,000-row CSV against the sqlite3 shell's `.import` of the same file plus
+# `CREATE INDEX ON t(state, name)`, in the same run; the reader alone; peak memory at 1M and 5M.
+# Usage: Benchmarks/import.sh   (RUNS=5 for more runs; BENCHMARK_DIR to keep data elsewhere)
+source "$(dirname "$0")/common.sh"
+build_release
+runs=${RUNS:-3}
+rows=1000000
+csv=$(data $rows)
+csv5=$(data 5000000)
+reference_db="$work/reference.db"
+db="$work/catalog-1m.db"
+db5="$work/catalog-5m.db"
+fresh() { echo "rm -f $1 $1-wal $1-shm"; }
+
+reference=$(median "$runs" "$(fresh "$reference_db")" \
+  sqlite3 "$reference_db" ".import --csv $csv t" "CREATE INDEX t_state_name ON t (state, name)")
+ours=$(median "$runs" "$(fresh "$db")" \
+  "$catalog" --db "$db" import "$csv" -c cities --group-by state --quiet)
+reader=$(median "$runs" ":" "$reader_benchmark" "$csv")
+
+eval "$(fresh "$db")"
+ours_peak=$(peak_mib "$catalog" --db "$db" import "$csv" -c cities --group-by state --quiet)
+eval "$(fresh "$db5")"
+ours_peak5=$(peak_mib "$catalog" --db "$db5" import "$csv5" -c cities --group-by state --quiet)
+eval "$(fresh "$reference_db")"
+reference_peak=$(peak_mib sqlite3 "$reference_db" ".import --csv $csv t" \
+  "CREATE INDEX t_state_name ON t (state, name)")
+
+megabytes=$(awk -v b="$(stat -c %s "$csv")" 'BEGIN { printf "%.1f", b / 1e6 }')
+printf 'import of %s rows (%s MB), median of %s runs\n' "$rows" "$megabytes" "$runs"
+printf '  reference: sqlite3 .import + CREATE INDEX   %8.2f s\n' "$reference"
+printf '  catalog import --group-by state            %8.2f s   ratio %s (target <= 1.5)\n' \
+  "$ours" "$(ratio "$ours" "$reference")"
+printf '  catalog rows per second                    %8.0f\n' "$(awk -v r=$rows -v s="$ours" 'BEGIN { print r / s }')"
+printf '  CSV reader alone                           %8.2f s   %.0f MB/s\n' "$reader" \
+  "$(awk -v m="$megabytes" -v s="$reader" 'BEGIN { print m / s }')"
+printf 'peak memory (target < 64 MiB and flat from 1M to 5M rows)\n'
+printf '  catalog import, 1M rows                    %8s MiB\n' "$ours_peak"
+printf '  catalog import, 5M rows                    %8s MiB\n' "$ours_peak5"
+printf '  reference sqlite3, 1M rows                 %8s MiB\n' "$reference_peak"
