@@ -33,6 +33,8 @@ CREATE TABLE groupings (
   locale TEXT NOT NULL,         -- canonical ICU locale id of the keys
   icu_version TEXT NOT NULL,    -- ICU that made the keys, such as '72.1'
   collator_version TEXT NOT NULL, -- ucol_getVersion of the collator that made the keys
+  first_row_id INTEGER NOT NULL DEFAULT 0, -- rows.id of the list's row 0
+  row_count INTEGER NOT NULL DEFAULT 0, -- rows of the list: ids first_row_id ..< first_row_id + row_count
   has_search_keys INTEGER NOT NULL DEFAULT 0, -- 1 once search_keys holds this grouping's words
   UNIQUE (collection_id, group_by, locale)
 );
@@ -61,16 +63,16 @@ CREATE TABLE section_titles (
   PRIMARY KEY (grouping_id, index_by, section)
 ) WITHOUT ROWID;
 
--- The whole list of a grouping in order: sections in order, each with its items in order of
--- their ICU sort keys (equal keys in import order). A row offset is found by key, never by
--- counting.
+-- The whole list of every grouping in order: sections in order, each with its items in order of
+-- their ICU sort keys (equal keys in import order). A grouping's rows have consecutive ids, so the
+-- row at position r of its list has id = groupings.first_row_id + r: a row offset is found by key,
+-- never by counting. (`SELECT ... FROM rows WHERE id BETWEEN ... ORDER BY id` lists in order.)
 CREATE TABLE rows (
-  grouping_id INTEGER NOT NULL REFERENCES groupings (id) ON DELETE CASCADE,
-  row INTEGER NOT NULL,         -- position in the whole list, from 0
+  id INTEGER PRIMARY KEY,
+  grouping_id INTEGER NOT NULL, -- groupings.id (rows are deleted with it, by id range)
   sort_key BLOB NOT NULL,       -- ICU tertiary sort key of the item's sort-as value
-  item INTEGER NOT NULL,        -- items.item
-  PRIMARY KEY (grouping_id, row)
-) WITHOUT ROWID;
+  item INTEGER NOT NULL         -- items.item
+);
 
 -- Grouped-list text of sections, kept by heading so that rebuilding a grouping (an append, another
 -- ICU) keeps it; a note belongs to the section whose heading folds equal in the list's locale.

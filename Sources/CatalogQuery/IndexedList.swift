@@ -30,6 +30,8 @@ public final class IndexedList {
 
   let catalog: Catalog
   let groupingID: Int
+  /// The id in the `rows` table of the list's row 0; rows have consecutive ids.
+  let firstRowID: Int
   /// Section notes by the primary key of their heading.
   private let notes: [[UInt8]: SectionNote]
 
@@ -69,6 +71,8 @@ public final class IndexedList {
     sectionCount = try catalog.connection.prepare(
       "SELECT count(*) FROM sections WHERE grouping_id = ?"
     ).bind(.integer(groupingID)).stepInteger()
+    firstRowID = try catalog.connection.prepare("SELECT first_row_id FROM groupings WHERE id = ?")
+      .bind(.integer(groupingID)).stepInteger()
     var notes: [[UInt8]: SectionNote] = [:]
     for note in try catalog.sectionNotes(of: collection, grouping: grouping) {
       notes[collation.sectionKey(for: note.heading)] = note

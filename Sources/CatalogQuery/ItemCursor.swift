@@ -23,10 +23,10 @@ public final class ItemCursor: Cursor {
     endRow = rows.upperBound
     statement = try list.catalog.connection.prepare(
       """
-      SELECT r.row, i.item, i.title, i.fields
+      SELECT r.id - ?2, i.item, i.title, i.fields
       FROM rows r JOIN items i ON i.collection_id = ?1 AND i.item = r.item
-      WHERE r.grouping_id = ?2 AND r.row >= ?3 AND r.row < ?4
-      ORDER BY r.row
+      WHERE r.id >= ?2 + ?3 AND r.id < ?2 + ?4
+      ORDER BY r.id
       LIMIT ?5
       """)
   }
@@ -43,7 +43,7 @@ public final class ItemCursor: Cursor {
 
   private func fetchBatch() throws {
     try statement.bind(
-      .integer(list.collection.id), .integer(list.groupingID), .integer(nextRow),
+      .integer(list.collection.id), .integer(list.firstRowID), .integer(nextRow),
       .integer(endRow), .integer(Self.batchSize))
     batch.removeAll(keepingCapacity: true)
     batchPosition = 0

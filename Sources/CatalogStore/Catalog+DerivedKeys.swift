@@ -103,13 +103,14 @@ extension Catalog {
   ) throws(CatalogError) {
     let statement = try connection.prepare(
       """
-      SELECT r.row, s.section, i.fields
-      FROM sections s
-      JOIN rows r ON r.grouping_id = s.grouping_id
-        AND r.row >= s.first_row AND r.row < s.first_row + s.item_count
+      SELECT r.id - g.first_row_id, s.section, i.fields
+      FROM groupings g
+      JOIN sections s ON s.grouping_id = g.id
+      JOIN rows r ON r.id >= g.first_row_id + s.first_row
+        AND r.id < g.first_row_id + s.first_row + s.item_count
       JOIN items i ON i.collection_id = ? AND i.item = r.item
-      WHERE s.grouping_id = ?
-      ORDER BY s.section, r.row
+      WHERE g.id = ?
+      ORDER BY s.section, r.id
       """)
     try statement.bind(.integer(collection.id), .integer(groupingID))
     while try statement.step() {

@@ -18,7 +18,7 @@ extension Catalog {
         catalog: self, collectionID: collection.id, columns: collection.columns,
         titleColumn: collection.titleColumn, sortAs: collection.sortAs,
         targets: [(grouping, collation)])
-      try build.addStoredItems(of: collection.id, connection: connection)
+      try build.addStoredItems(of: collection.id)
       _ = try build.finish()
       return build.builders[0].groupingID
     }

@@ -19,7 +19,7 @@ extension Catalog {
     return try connection.transaction { () throws(CatalogError) in
       let plan = try makeImportPlan(header: reader.header, options: options)
       if plan.firstItem > 0 {
-        try plan.build.addStoredItems(of: plan.collectionID, connection: connection)
+        try plan.build.addStoredItems(of: plan.collectionID)
       }
       let itemCount = try writeItems(from: reader, plan: plan, progress: progress)
       let sectionCounts = try plan.build.finish()
@@ -61,10 +61,12 @@ extension Catalog {
         throw error
       case .items(let items, let bytesRead):
         for item in items {
-          try insertItem.bind(
-            .integer(plan.collectionID), .integer(item.item), .text(item.title),
-            .text(item.fieldsJSON)
-          ).run()
+          insertItem.reset()
+          insertItem.bind(plan.collectionID, at: 1)
+          insertItem.bind(item.item, at: 2)
+          insertItem.bind(item.title, at: 3)
+          insertItem.bind(item.fieldsJSON, at: 4)
+          try insertItem.run()
           try plan.build.add(item)
         }
         itemCount += items.count

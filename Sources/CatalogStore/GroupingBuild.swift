@@ -1,46 +1,84 @@
 import CatalogCollation
 
-/// Builders for some groupings of one collection, and the keyer that feeds them every item.
+/// Builds some groupings of one collection from its items' keys.
 ///
-/// Used by the import, and to build a grouping from the stored items when a query asks for one
-/// that is missing or was keyed by another ICU.
+/// Each item's keys go into one temporary table row as they come; `finish()` then lets SQLite's
+/// sorter put each grouping in list order (one sort, spilling to disk rather than growing memory)
+/// and append its rows, whose ids are then consecutive. Counts and headings of the sections are
+/// tallied on the way. Used by the import, and to build a grouping from the stored items when a
+/// query asks for one that is missing or was keyed by another ICU.
 struct GroupingBuild {
   let keyer: ItemKeyer
   let builders: [GroupingBuilder]
+  private let connection: Connection
+  private let insertKeys: Statement
+  static let keyTable = "temp.build_keys"
 
-  /// Makes or empties the groupings' rows and makes their builders. Runs inside a transaction.
+  /// Makes or empties the groupings' rows, the temporary table and the builders. Runs inside a
+  /// transaction.
   init(
     catalog: Catalog, collectionID: Int, columns: [String], titleColumn: String,
     sortAs: [String], targets: [(Grouping, Collation)]
   ) throws(CatalogError) {
+    connection = catalog.connection
+    var collations: [Collation] = []
+    for (_, collation) in targets where !collations.contains(where: { $0 === collation }) {
+      collations.append(collation)
+    }
     var builders: [GroupingBuilder] = []
-    for (grouping, collation) in targets {
+    for (position, (grouping, collation)) in targets.enumerated() {
       let id = try catalog.resetGrouping(
         collectionID: collectionID, grouping: grouping, collation: collation)
       builders.append(
-        try GroupingBuilder(
+        GroupingBuilder(
           groupingID: id, grouping: grouping, collation: collation,
-          connection: catalog.connection))
+          sectionColumn: "section_\(position)",
+          sortKeyColumn: "sort_key_\(collations.firstIndex { $0 === collation }!)"))
     }
     self.builders = builders
     keyer = ItemKeyer(
       titleIndex: columns.firstIndex(of: titleColumn)!,
       sortAsIndices: sortAs.map { columns.firstIndex(of: $0)! },
+      collations: collations,
       targets: targets.map { grouping, collation in
         ItemKeyer.Target(
           collation: collation, columnIndex: grouping.column.map { columns.firstIndex(of: $0)! })
       })
+    let keyColumns =
+      collations.indices.map { "sort_key_\($0) BLOB" } + targets.indices.map { "section_\($0)" }
+    try connection.execute(
+      """
+      DROP TABLE IF EXISTS \(Self.keyTable);
+      CREATE TABLE \(Self.keyTable) (item INTEGER PRIMARY KEY, \(keyColumns.joined(separator: ", ")))
+      """)
+    let placeholders = Array(repeating: "?", count: keyColumns.count + 1)
+    insertKeys = try connection.prepare(
+      "INSERT INTO \(Self.keyTable) VALUES (\(placeholders.joined(separator: ", ")))")
   }
 
   /// Adds a keyed item to every grouping.
   func add(_ keyed: KeyedItem) throws(CatalogError) {
-    for (builder, entry) in zip(builders, keyed.entries) {
-      try builder.add(item: keyed.item, entry: entry)
+    insertKeys.reset()
+    var position: Int32 = 1
+    insertKeys.bind(keyed.item, at: position)
+    for sortKey in keyed.sortKeys {
+      position += 1
+      insertKeys.bind(sortKey, at: position)
     }
+    for (builder, section) in zip(builders, keyed.sections) {
+      position += 1
+      switch section {
+      case .letter(let letter): insertKeys.bind(letter, at: position)
+      case .value(let key, _) where key.isEmpty: break
+      case .value(let key, _): insertKeys.bind(key, at: position)
+      }
+      builder.tally(section)
+    }
+    try insertKeys.run()
   }
 
   /// Keys the items already stored for the collection and adds them, in item order.
-  func addStoredItems(of collectionID: Int, connection: Connection) throws(CatalogError) {
+  func addStoredItems(of collectionID: Int) throws(CatalogError) {
     let statement = try connection.prepare(
       "SELECT item, fields FROM items WHERE collection_id = ? ORDER BY item")
     try statement.bind(.integer(collectionID))
@@ -50,10 +88,13 @@ struct GroupingBuild {
     }
   }
 
-  /// Writes every grouping's rows and sections; returns their section counts.
+  /// Writes every grouping's rows and sections, and drops the temporary table; returns the
+  /// groupings' section counts.
   func finish() throws(CatalogError) -> [Int] {
+    try connection.execute("PRAGMA threads = 2")
     var counts: [Int] = []
-    for builder in builders { counts.append(try builder.finish()) }
+    for builder in builders { counts.append(try builder.finish(connection: connection)) }
+    try connection.execute("DROP TABLE \(Self.keyTable)")
     return counts
   }
 }
@@ -74,12 +115,23 @@ extension Catalog {
     try statement.bind(
       .integer(collectionID), .text(grouping.storedColumn), .text(collation.locale.identifier),
       .text(collation.version.icu), .text(collation.version.collator))
-    _ = try statement.step()
-    let id = statement.int(at: 0)
-    try statement.run()
-    for table in ["rows", "sections", "section_titles", "search_keys"] {
+    let id = try statement.stepInteger()
+    try deleteRows(where: "id = ?", .integer(id))
+    for table in ["sections", "section_titles", "search_keys"] {
       try connection.prepare("DELETE FROM \(table) WHERE grouping_id = ?").bind(.integer(id)).run()
     }
     return id
+  }
+
+  /// Deletes the rows of the groupings that `condition` selects, by their id ranges (rows have no
+  /// foreign key, so that appending them needs no index).
+  func deleteRows(where condition: String, _ value: SQLValue) throws(CatalogError) {
+    try connection.prepare(
+      """
+      DELETE FROM rows WHERE id IN (
+        SELECT r.id FROM groupings g, rows r
+        WHERE g.\(condition) AND r.id >= g.first_row_id AND r.id < g.first_row_id + g.row_count)
+      """
+    ).bind(value).run()
   }
 }

@@ -1,66 +1,49 @@
 import CatalogCollation
 
-/// Builds the stored sections and rows of one grouping from its items' entries.
-///
-/// Entries go into a temporary table as they come; `finish()` then lets SQLite's sorter put them
-/// in list order (one sort, spilling to disk rather than growing memory) and writes the rows and
-/// the sections, whose counts and headings were tallied on the way.
+/// The sections of one grouping being built: their counts and spellings as items come, then the
+/// rows in list order and the sections with their first rows.
 final class GroupingBuilder {
   let groupingID: Int
   let grouping: Grouping
   private let collation: Collation
-  private let connection: Connection
-  private let temporaryTable: String
-  private let insertEntry: Statement
+  /// The columns of `GroupingBuild.keyTable` that hold this grouping's section and sort keys.
+  private let sectionColumn: String
+  private let sortKeyColumn: String
   private var letterCounts: [Int]
   private var valueTallies: [[UInt8]: SectionTally] = [:]
 
-  /// Makes the grouping's empty temporary table; the grouping row must already exist and hold no
-  /// sections or rows.
-  init(groupingID: Int, grouping: Grouping, collation: Collation, connection: Connection)
-    throws(CatalogError)
-  {
+  init(
+    groupingID: Int, grouping: Grouping, collation: Collation, sectionColumn: String,
+    sortKeyColumn: String
+  ) {
     self.groupingID = groupingID
     self.grouping = grouping
     self.collation = collation
-    self.connection = connection
-    temporaryTable = "temp.grouping_entries_\(groupingID)"
+    self.sectionColumn = sectionColumn
+    self.sortKeyColumn = sortKeyColumn
     letterCounts = Array(repeating: 0, count: collation.labels.count)
-    try connection.execute(
-      """
-      DROP TABLE IF EXISTS \(temporaryTable);
-      CREATE TABLE \(temporaryTable) (section_key ANY, sort_key BLOB NOT NULL, item INTEGER NOT NULL)
-      """)
-    insertEntry = try connection.prepare(
-      "INSERT INTO \(temporaryTable) (section_key, sort_key, item) VALUES (?, ?, ?)")
   }
 
-  /// Adds one item's entry.
-  func add(item: Int, entry: GroupingEntry) throws(CatalogError) {
-    let sectionKey: SQLValue
-    switch entry.section {
-    case .letter(let position):
-      letterCounts[position] += 1
-      sectionKey = .integer(position)
-    case .value(let key, let spelling):
-      valueTallies[key, default: SectionTally()].add(spelling)
-      sectionKey = key.isEmpty ? .null : .blob(key)
+  /// Counts one item's section.
+  func tally(_ section: SectionEntry) {
+    switch section {
+    case .letter(let position): letterCounts[position] += 1
+    case .value(let key, let spelling): valueTallies[key, default: SectionTally()].add(spelling)
     }
-    try insertEntry.bind(sectionKey, .blob(entry.sortKey), .integer(item)).run()
   }
 
-  /// Writes the rows in list order and the sections with their counts and first rows, then drops
-  /// the temporary table. Returns the number of sections.
-  func finish() throws(CatalogError) -> Int {
+  /// Appends the rows in list order (a blank value's NULL section key sorts last) and writes the
+  /// sections with their counts and first rows. Returns the number of sections.
+  func finish(connection: Connection) throws(CatalogError) -> Int {
+    let firstRowID = try connection.prepare("SELECT coalesce(max(id), 0) + 1 FROM rows")
+      .stepInteger()
     try connection.prepare(
       """
-      INSERT INTO rows (grouping_id, row, sort_key, item)
-      SELECT ?, row_number() OVER (ORDER BY section_key IS NULL, section_key, sort_key, item) - 1,
-             sort_key, item
-      FROM \(temporaryTable)
+      INSERT INTO rows (grouping_id, sort_key, item)
+      SELECT ?, \(sortKeyColumn), item FROM \(GroupingBuild.keyTable)
+      ORDER BY \(sectionColumn) IS NULL, \(sectionColumn), \(sortKeyColumn), item
       """
     ).bind(.integer(groupingID)).run()
-    try connection.execute("DROP TABLE \(temporaryTable)")
     let sections = grouping == .letters ? letterSections() : valueSections()
     let insertSection = try connection.prepare(
       """
@@ -75,9 +58,10 @@ final class GroupingBuilder {
       ).run()
       firstRow += section.count
     }
+    try connection.prepare("UPDATE groupings SET first_row_id = ?, row_count = ? WHERE id = ?")
+      .bind(.integer(firstRowID), .integer(firstRow), .integer(groupingID)).run()
     return sections.count
   }
-
   private struct Section {
     let key: SQLValue
     let heading: String

@@ -40,6 +40,7 @@ extension Catalog {
       collectionID = collection.id
       firstItem = collection.itemCount
     case (.replace, .some(let collection)):
+      try deleteRows(where: "collection_id = ?", .integer(collection.id))
       try connection.prepare("DELETE FROM collections WHERE id = ?")
         .bind(.integer(collection.id)).run()
       settings = try newSettings(header: header, options: options)

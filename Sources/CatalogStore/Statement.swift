@@ -28,25 +28,52 @@ package final class Statement {
 
   @discardableResult
   package func bind(_ values: [SQLValue]) throws(CatalogError) -> Statement {
-    sqlite3_reset(handle)
-    sqlite3_clear_bindings(handle)
+    reset()
     for (offset, value) in values.enumerated() {
       let position = Int32(offset + 1)
-      let code: Int32
       switch value {
-      case .null: code = sqlite3_bind_null(handle, position)
-      case .integer(let integer): code = sqlite3_bind_int64(handle, position, Int64(integer))
-      case .text(let text):
-        code = sqlite3_bind_text(handle, position, text, -1, csqlite_transient())
-      case .blob(let bytes):
-        code = bytes.withUnsafeBytes { buffer in
-          sqlite3_bind_blob(
-            handle, position, buffer.baseAddress, Int32(buffer.count), csqlite_transient())
-        }
+      case .null: break
+      case .integer(let integer): bind(integer, at: position)
+      case .text(let text): bind(text, at: position)
+      case .blob(let bytes): bind(bytes, at: position)
       }
-      guard code == SQLITE_OK else { throw connection.error(code: code, sql: sql) }
     }
     return self
+  }
+
+  /// Makes the statement ready to run again, with every parameter NULL.
+  package func reset() {
+    sqlite3_reset(handle)
+    sqlite3_clear_bindings(handle)
+  }
+
+  // The binds below are the hot path of an import: no enum, no array, no C string copy. A bind
+  // can only fail for a bad position or a value over SQLite's limits, which `step` reports.
+
+  package func bind(_ integer: Int, at position: Int32) {
+    sqlite3_bind_int64(handle, position, Int64(integer))
+  }
+
+  package func bind(_ text: String, at position: Int32) {
+    var text = text
+    text.withUTF8 { utf8 in
+      guard let bytes = utf8.baseAddress else {
+        _ = sqlite3_bind_text(handle, position, "", 0, csqlite_transient())
+        return
+      }
+      bytes.withMemoryRebound(to: CChar.self, capacity: utf8.count) { chars in
+        _ = sqlite3_bind_text(handle, position, chars, Int32(utf8.count), csqlite_transient())
+      }
+    }
+  }
+
+  package func bind(_ bytes: [UInt8], at position: Int32) {
+    bytes.withUnsafeBytes { buffer in
+      _ = sqlite3_bind_blob(
+        handle, position, buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 1),
+        Int32(buffer.count),
+        csqlite_transient())
+    }
   }
 
   // MARK: - Stepping
