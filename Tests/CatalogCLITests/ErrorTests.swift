@@ -193,3 +193,33 @@ struct ErrorTests {
       ])
   }
 }
+
+/// Ctrl-C during an import: a short message, exit 130, and nothing of the import kept.
+struct InterruptTests {
+  @Test func anInterruptedImportKeepsNothing() throws {
+    let runner = try CatalogRunner()
+    try runner.write("small.csv", "name\nAnna\n")
+    #expect(try runner.run(["import", "small.csv", "--quiet"]).status == 0)
+    let rows = (0..<400_000).map { "Name \($0),State \($0 % 50)" }.joined(separator: "\n")
+    try runner.write("big.csv", "name,state\n" + rows + "\n")
+
+    let process = Process()
+    process.executableURL = CatalogRunner.executable
+    process.arguments = ["--db", runner.databasePath, "import", "big.csv", "--group-by", "state"]
+    process.currentDirectoryURL = runner.directory.url
+    let standardError = Pipe()
+    process.standardError = standardError
+    try process.run()
+    Thread.sleep(forTimeInterval: 0.5)
+    process.interrupt()
+    let message = String(
+      decoding: standardError.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+
+    #expect(process.terminationStatus == 130)
+    #expect(message.hasSuffix("interrupted: nothing was imported, the catalog is unchanged\n"))
+    let collections = try runner.run(["collections", "--format", "csv"])
+    #expect(collections.outputLines == ["name,items,locale,title", "small,1,en,name"])
+    #expect(try TestCatalog.sqlite3(path: runner.databasePath, "PRAGMA integrity_check") == ["ok"])
+  }
+}
