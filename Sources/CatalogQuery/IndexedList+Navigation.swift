@@ -53,6 +53,13 @@ extension IndexedList {
     return try ItemCursor(list: self, rows: start..<end)
   }
 
+  /// The item at `row` with its section, or nil outside the list: what a list UI shows at a scroll
+  /// position. O(log n) by the stored row ids.
+  public func item(atRow row: Int) throws -> ListItem? {
+    guard row >= 0 && row < itemCount else { return nil }
+    return try items(fromRow: row, limit: 1).next()
+  }
+
   /// The items of one section, lazily.
   public func items(in section: Section) throws(CatalogError) -> ItemCursor {
     try ItemCursor(list: self, rows: section.rows)

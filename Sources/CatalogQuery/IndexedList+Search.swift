@@ -28,7 +28,7 @@ extension IndexedList {
       .integer(limit ?? -1))
     var rows: [Int] = []
     while try statement.step() { rows.append(statement.int(at: 0)) }
-    return try rows.compactMap { row in try items(fromRow: row, limit: 1).next() }
+    return try rows.compactMap { row in try item(atRow: row) }
   }
 
   /// The smallest key greater than every key that starts with `key`, or nil when there is none

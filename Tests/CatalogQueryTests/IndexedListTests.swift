@@ -2,6 +2,7 @@ import CatalogCollation
 import CatalogQuery
 import CatalogStore
 import CatalogTestSupport
+import Foundation
 import Testing
 
 /// Sections, items and index entries against lists worked out by hand from the alphabets.
@@ -315,5 +316,46 @@ struct IndexedListTests {
       collection: byState.collection, grouping: .column("state"), sectionHeading: "Texas",
       header: nil, footer: nil, clear: true)
     #expect(try list(grouping: .column("state")).section(withHeading: "Texas").header == nil)
+  }
+}
+
+/// A reader with its own connection sees the catalog as it was before an import that is under way,
+/// and as it is after once the import commits.
+struct ReaderIsolationTests {
+  @Test func aReaderDuringAnImportSeesTheCatalogBeforeIt() throws {
+    let test = try TestCatalog()
+    try test.importCSV("name\nAnna\nBo\n", collection: "people")
+    var pipe: [Int32] = [0, 0]
+    #expect(Foundation.pipe(&pipe) == 0)
+    let writer = FileHandle(fileDescriptor: pipe[1], closeOnDealloc: true)
+
+    let importDone = DispatchSemaphore(value: 0)
+    let path = test.path
+    let readFileDescriptor = pipe[0]
+    Thread.detachNewThread {
+      defer { importDone.signal() }
+      do {
+        let importer = try Catalog(path: path, creating: false)
+        let reader = try CSVReader(fileDescriptor: readFileDescriptor, inputName: "<pipe>")
+        _ = try importer.importCollection(
+          from: reader,
+          options: ImportOptions(
+            collection: "people", locale: try CollationLocale("en"), mode: .append))
+      } catch {
+        Issue.record("the import failed: \(error)")
+      }
+    }
+    // More than the reader's 1 MiB chunk, so the import has begun writing inside its transaction
+    // by the time this returns; it then waits for the rest of the input.
+    writer.write(Data(("name\n" + (0..<200_000).map { "Name \($0)\n" }.joined()).utf8))
+    Thread.sleep(forTimeInterval: 0.3)
+    let during = try IndexedList(catalog: Catalog(path: path, creating: false))
+    #expect(during.itemCount == 2)
+    #expect(try during.items().collect().map(\.title) == ["Anna", "Bo"])
+
+    try writer.close()
+    importDone.wait()
+    let after = try IndexedList(catalog: Catalog(path: path, creating: false))
+    #expect(after.itemCount == 200_002)
   }
 }
