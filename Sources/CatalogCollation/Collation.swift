@@ -40,6 +40,15 @@ public final class Collation: Sendable {
     version = CollationVersion(icu: Self.icuVersion, collator: sortCollator.version)
   }
 
+  /// The versions that keys of `locale` would be made with, without building the whole collation:
+  /// cheap enough to check stored keys every time a catalog is opened.
+  public static func version(for locale: CollationLocale) throws(CollationError)
+    -> CollationVersion
+  {
+    CollationVersion(
+      icu: icuVersion, collator: try Collator(locale: locale, strength: .tertiary).version)
+  }
+
   /// Validates a locale id or BCP 47 tag and opens its collation.
   ///
   /// - Throws: `CollationError.unknownLocale` for an id that ICU does not know.

@@ -40,3 +40,62 @@ extension Catalog {
     return try statement.step() ? statement.int(at: 0) : nil
   }
 }
+
+extension Catalog {
+  /// Rebuilds, in one transaction, every grouping whose keys were made by another ICU or collator
+  /// version than the running one, so that what is read afterwards equals a fresh import. Calls
+  /// `notice` first with a line saying why (a tool prints it on stderr). Does nothing, cheaply,
+  /// when every grouping is current.
+  public func rekeyStaleGroupings(notice: (String) -> Void) throws(CatalogError) {
+    let stale = try staleGroupings()
+    guard let first = stale.first else { return }
+    let running = try collating { () throws(CollationError) in
+      try Collation.version(for: CollationLocale(first.locale))
+    }
+    notice(
+      "the catalog's keys were made by ICU \(first.version.icu) (collator \(first.version.collator)); "
+        + "rebuilding \(stale.count) grouping\(stale.count == 1 ? "" : "s") for ICU \(running.icu)")
+    try connection.transaction { () throws(CatalogError) in
+      for grouping in try staleGroupings() {
+        let collection = try collection(id: grouping.collectionID)
+        let collation = try collating { () throws(CollationError) in
+          try Collation(locale: CollationLocale(grouping.locale))
+        }
+        let build = try GroupingBuild(
+          catalog: self, collectionID: collection.id, columns: collection.columns,
+          titleColumn: collection.titleColumn, sortAs: collection.sortAs,
+          targets: [(grouping.grouping, collation)])
+        try build.addStoredItems(of: collection.id)
+        _ = try build.finish()
+      }
+    }
+  }
+
+  private struct StoredGrouping {
+    let collectionID: Int
+    let grouping: Grouping
+    let locale: String
+    let version: CollationVersion
+  }
+
+  /// The groupings whose stored versions differ from what the running ICU makes for their locale.
+  private func staleGroupings() throws(CatalogError) -> [StoredGrouping] {
+    let statement = try connection.prepare(
+      "SELECT collection_id, group_by, locale, icu_version, collator_version FROM groupings")
+    var runningVersions: [String: CollationVersion] = [:]
+    var stale: [StoredGrouping] = []
+    while try statement.step() {
+      let stored = StoredGrouping(
+        collectionID: statement.int(at: 0), grouping: Grouping(storedColumn: statement.text(at: 1)),
+        locale: statement.text(at: 2),
+        version: CollationVersion(icu: statement.text(at: 3), collator: statement.text(at: 4)))
+      if runningVersions[stored.locale] == nil {
+        runningVersions[stored.locale] = try collating { () throws(CollationError) in
+          try Collation.version(for: CollationLocale(stored.locale))
+        }
+      }
+      if runningVersions[stored.locale] != stored.version { stale.append(stored) }
+    }
+    return stale
+  }
+}

@@ -5,7 +5,8 @@ import Foundation
 /// A catalog: one SQLite file holding collections, their items and their stored keys.
 ///
 /// Opening checks that the file is a catalog of a schema this build knows, brings an older one up
-/// to date, and never writes to a file that is not a catalog. A `Catalog` owns one connection and
+/// to date, and never writes to a file that is not a catalog. Keys made by another ICU are rebuilt
+/// when a list asks for them, or all at once with `rekeyStaleGroupings(notice:)`. A `Catalog` owns one connection and
 /// is used by one task at a time; concurrent readers each open their own (the file is in WAL mode,
 /// so a reader sees the state before or after a writer's transaction, never a mix).
 public final class Catalog {

@@ -38,6 +38,17 @@ extension Catalog {
     return try statement.step() ? Self.collectionInfo(from: statement) : nil
   }
 
+  /// The collection with this row id.
+  func collection(id: Int) throws(CatalogError) -> CollectionInfo {
+    let statement = try connection.prepare(
+      "SELECT \(Self.collectionColumns) FROM collections WHERE id = ?")
+    try statement.bind(.integer(id))
+    guard try statement.step() else {
+      throw .sqlite(code: 0, message: "no collection with id \(id)", sql: statement.sql)
+    }
+    return Self.collectionInfo(from: statement)
+  }
+
   private static func collectionInfo(from statement: Statement) -> CollectionInfo {
     CollectionInfo(
       id: statement.int(at: 0), name: statement.text(at: 1),

@@ -16,13 +16,16 @@ struct CommandContext {
     return "./catalog.db"
   }
 
-  /// Opens the catalog, creating it only for commands that write (`creating`). The busy timeout
-  /// is `$CATALOG_BUSY_TIMEOUT_MS` milliseconds when set.
+  /// Opens the catalog, creating it only for commands that write (`creating`), and rebuilds keys
+  /// that another ICU made, saying so on stderr. The busy timeout is `$CATALOG_BUSY_TIMEOUT_MS`
+  /// milliseconds when set.
   func openCatalog(creating: Bool) throws(CatalogError) -> Catalog {
     let timeout = environment["CATALOG_BUSY_TIMEOUT_MS"].flatMap { Int32($0) }
-    return try Catalog(
+    let catalog = try Catalog(
       path: catalogPath, creating: creating,
       busyTimeoutMilliseconds: timeout ?? Catalog.defaultBusyTimeoutMilliseconds)
+    try catalog.rekeyStaleGroupings { StandardError.line("\($0)…") }
+    return catalog
   }
 }
 
