@@ -1,21 +1,98 @@
 #!/usr/bin/env bash
 # Imports the bundled samples into a fresh catalog and shows their sections and index entries.
-# Usage: bash Samples/run.sh   (CATALOG_DEMO_DB to put the catalog elsewhere)
+# Usage: bash Samples/run.sh   (CATALOG_DEMO_DB=PATH to put the catalog elsewhere; PATH must not
+# exist yet)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build --product catalog >&2
 catalog=.build/debug/catalog
 db="${CATALOG_DEMO_DB:-$(mktemp -d)/samples.db}"
+if [ -e "$db" ]; then
+  echo "run.sh: $db exists already; give CATALOG_DEMO_DB a new path" >&2
+  exit 1
+fi
+# Prints the arguments as a shell command line, quoting those that need it.
+command_line() {
+  local line="\$ catalog" arg
+  for arg in "$@"; do
+    case "$arg" in
+      *[[:space:]\&\;\|\<\>\(\)\*\?\$\`\"\'\\\#\!\~]*) line+=" \"$arg\"" ;;
+      *) line+=" $arg" ;;
+    esac
+  done
+  printf '%s' "$line"
+}
+# Runs catalog on the demo catalog, after printing the command; messages go with the output.
 run() {
+  printf '\n%s\n' "$(command_line "$@")"
+  "$catalog" --db "$db" "$@" 2>&1
+}
+# Like run, but shows only the first lines of the output.
+first() {
+  local count=$1
+  shift
+  printf '\n%s | head -n %s\n' "$(command_line "$@")" "$count"
+  "$catalog" --db "$db" "$@" 2>&1 | head -n "$count"
+}
+# Like run, but shows only the last lines of the output.
+last() {
+  local count=$1
+  shift
+  printf '\n%s | tail -n %s\n' "$(command_line "$@")" "$count"
+  "$catalog" --db "$db" "$@" 2>&1 | tail -n "$count"
+}
+title() {
   echo
-  echo "\$ catalog $*"
-  "$catalog" --db "$db" "$@"
+  echo "=== $* ==="
 }
 
+title "US cities by state, with state codes in the index"
 run import Samples/cities.csv --group-by state --locale en_US
-run sections -c cities --group-by state --index-by state_code
-run index -c cities --group-by state --index-by state_code
-run list -c cities --group-by state --section Texas
-run index -c cities --compact
+first 8 sections -c cities --group-by state --index-by state_code
+first 8 index -c cities --group-by state --index-by state_code
+first 8 list -c cities --group-by state --section Texas
+first 8 index -c cities --compact
+
+title "Countries by continent: one collection per language, titled and sorted in its locale"
+run import Samples/countries.csv -c countries_sv --title name_sv --locale sv --group-by continent
+run import Samples/countries.csv -c countries_de --title name_de --locale de --group-by continent
+run import Samples/countries.csv -c countries_ja --title name_ja --sort-as name_ja_kana \
+  --locale ja --group-by continent
+run import Samples/countries.csv -c countries_zh --title name_zh --locale zh --group-by continent
+run import Samples/countries.csv -c countries_ru --title name_ru --locale ru --group-by continent
+run sections -c countries_sv --group-by continent
+first 8 list -c countries_sv --group-by continent --section Europe
+last 5 index -c countries_sv
+run list -c countries_sv --index Ö
+first 6 list -c countries_de --section A
+first 8 list -c countries_ja --group-by continent --section Asia
+run index -c countries_ja --compact
+run list -c countries_ja --section な
+run list -c countries_zh --section Z
+run list -c countries_ru --section Ю
+
+title "Contacts, by last name in Swedish and by reading in Japanese"
+run import Samples/contacts.csv -c contacts_sv --sort-as last_name,first_name --locale sv
+run list -c contacts_sv --limit 21
+run index -c contacts_sv --compact
+# Only Japanese and Chinese names have a reading; the names after it sort the others.
+run import Samples/contacts.csv -c contacts_ja --sort-as reading,last_name,first_name --locale ja
+run list -c contacts_ja --index あ
+run index -c contacts_ja --compact
+
+title "Settings: a grouped list with section headers and footers"
+run import Samples/settings.csv --group-by group --locale en
+run annotate -c settings --header "Settings"
+run annotate -c settings --group-by group --section Network \
+  --footer "Wi-Fi and Bluetooth stay on in Airplane Mode if you turn them on there."
+run annotate -c settings --group-by group --section Notifications \
+  --header "NOTIFICATION STYLE" --footer "Previews show the text of messages on the Lock Screen."
+run annotate -c settings --group-by group --section "Privacy & Security" \
+  --footer "Apps ask before they use your location, camera, microphone or contacts."
+run annotate -c settings --group-by group --section General \
+  --footer "Your iPhone checks for software updates once a day."
+run list -c settings --group-by group
+run sections -c settings --group-by group
+
 echo
 echo "catalog: $db"

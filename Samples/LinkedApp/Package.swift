@@ -1,0 +1,24 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// An app that links catalog's libraries, as any SwiftPM package would: a dependency on the root
+// package and its products. An app would use `.package(url: "…/catalog.git", from: "…")`; here it
+// is the checkout this sample lives in, named so that `package: "catalog"` holds whatever the
+// checkout's directory is called.
+let package = Package(
+  name: "LinkedApp",
+  dependencies: [
+    .package(name: "catalog", path: "../..")
+  ],
+  targets: [
+    .executableTarget(
+      name: "LinkedApp",
+      dependencies: [
+        .product(name: "CatalogStore", package: "catalog"),
+        .product(name: "CatalogQuery", package: "catalog"),
+        .product(name: "CatalogCollation", package: "catalog"),
+      ]
+    )
+  ],
+  swiftLanguageModes: [.v6]
+)
