@@ -152,6 +152,18 @@ struct CommandTests {
       ])
   }
 
+  @Test func fieldsNamedLikeTheListsOwnColumnsArePrefixedInCSV() throws {
+    try runner.write("books.csv", "title,row\nEmma,7\n")
+    #expect(try runner.run(["import", "books.csv", "--quiet"]).status == 0)
+    let csv = try runner.run(["list", "--format", "csv"]).outputLines
+    #expect(csv == ["row,section,heading,title,fields.title,fields.row", "0,0,E,Emma,Emma,7"])
+    let json = try runner.run(["list", "--format", "json"]).outputLines
+    #expect(
+      json == [
+        #"{"row":0,"section":0,"heading":"E","title":"Emma","fields":{"title":"Emma","row":"7"}}"#
+      ])
+  }
+
   @Test func aTSVFileDefaultsToTabs() throws {
     try runner.write("pets.tsv", "name\tkind\nRex\tdog\n")
     #expect(try runner.run(["import", "pets.tsv", "--quiet"]).status == 0)
@@ -175,7 +187,9 @@ struct CommandTests {
     )
     let list = try runner.run(["list", "--group-by", "state", "--section", "Texas"])
     #expect(
-      list.outputLines == ["Texas", "  Lone Star", "  Austin", "  Houston", "Source: census"])
+      list.outputLines == [
+        "Texas", "  (header: Lone Star)", "  Austin", "  Houston", "(footer: Source: census)",
+      ])
   }
 
   @Test func aClosedPipeEndsQuietly() throws {

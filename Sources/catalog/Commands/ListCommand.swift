@@ -31,23 +31,28 @@ struct ItemPrinter {
   func print(next: () throws -> ListItem?) throws {
     guard context.outputFormat == .table else { return try printRecords(next: next) }
     let output = context.output
-    if let header = list.collection.header { try output.line(header) }
+    if let header = list.collection.header { try output.line("(header: \(header))") }
     var current: Section?
     while let item = try next() {
       if current?.index != item.section {
-        if let footer = current?.footer { try output.line("  " + footer) }
+        if let footer = current?.footer { try output.line("  (footer: \(footer))") }
         current = try list.section(at: item.section)
         try output.line(item.heading.isEmpty ? "(blank)" : item.heading)
-        if let header = current?.header { try output.line("  " + header) }
+        if let header = current?.header { try output.line("  (header: \(header))") }
       }
       try output.line("  " + item.title)
     }
-    if let footer = current?.footer { try output.line("  " + footer) }
-    if let footer = list.collection.footer { try output.line(footer) }
+    if let footer = current?.footer { try output.line("  (footer: \(footer))") }
+    if let footer = list.collection.footer { try output.line("(footer: \(footer))") }
   }
 
   private func printRecords(next: () throws -> ListItem?) throws {
-    let columns = list.collection.columns
+    let ownColumns: Set = ["row", "section", "heading", "title"]
+    // In CSV and TSV, a field named like one of the list's own columns gets a prefix, so the
+    // header stays unique; JSON nests the fields and needs none.
+    let columns = list.collection.columns.map { column in
+      context.outputFormat != .json && ownColumns.contains(column) ? "fields.\(column)" : column
+    }
     let table = ResultTable(
       columns: ["row", "section", "heading", "title", "fields"], format: context.outputFormat,
       output: context.output)
