@@ -84,8 +84,8 @@ private enum ImportMessage: Sendable {
   case failure(CatalogError)
 }
 
-/// Hands the reader over to the producing thread, which alone uses it until it signals that it
-/// is done; hence `@unchecked Sendable`.
+/// Hands the reader and the keyer over to the producing thread, which alone uses them until it
+/// signals that it is done; hence `@unchecked Sendable`.
 private final class ReaderTransfer: @unchecked Sendable {
   let reader: CSVReader
   let keyer: ItemKeyer

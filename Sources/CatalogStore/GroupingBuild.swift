@@ -4,8 +4,8 @@ import CatalogCollation
 ///
 /// Each item's keys go into one temporary table row as they come; `finish()` then lets SQLite's
 /// sorter put each grouping in list order (one sort, spilling to disk rather than growing memory)
-/// and append its rows, whose ids are then consecutive. Counts and headings of the sections are
-/// tallied on the way. Used by the import, and to build a grouping from the stored items when a
+/// and append its rows, whose ids are then consecutive. The keyer's filers count the sections on
+/// the way. Used by the import, and to build a grouping from the stored items when a
 /// query asks for one that is missing or was keyed by another ICU.
 struct GroupingBuild {
   let keyer: ItemKeyer
@@ -31,7 +31,9 @@ struct GroupingBuild {
         collectionID: collectionID, grouping: grouping, collation: collation)
       builders.append(
         GroupingBuilder(
-          groupingID: id, grouping: grouping, collation: collation,
+          groupingID: id, grouping: grouping,
+          filer: SectionFiler(
+            collation: collation, columnIndex: grouping.column.map { columns.firstIndex(of: $0)! }),
           sectionColumn: "section_\(position)",
           sortKeyColumn: "sort_key_\(collations.firstIndex { $0 === collation }!)"))
     }
@@ -39,11 +41,7 @@ struct GroupingBuild {
     keyer = ItemKeyer(
       titleIndex: columns.firstIndex(of: titleColumn)!,
       sortAsIndices: sortAs.map { columns.firstIndex(of: $0)! },
-      collations: collations,
-      targets: targets.map { grouping, collation in
-        ItemKeyer.Target(
-          collation: collation, columnIndex: grouping.column.map { columns.firstIndex(of: $0)! })
-      })
+      collations: collations, filers: builders.map(\.filer))
     let keyColumns =
       collations.indices.map { "sort_key_\($0) BLOB" } + targets.indices.map { "section_\($0)" }
     try connection.execute(
@@ -56,7 +54,7 @@ struct GroupingBuild {
       "INSERT INTO \(Self.keyTable) VALUES (\(placeholders.joined(separator: ", ")))")
   }
 
-  /// Adds a keyed item to every grouping.
+  /// Adds the keys of an item that `keyer` keyed to every grouping.
   func add(_ keyed: KeyedItem) throws(CatalogError) {
     insertKeys.reset()
     var position: Int32 = 1
@@ -65,14 +63,13 @@ struct GroupingBuild {
       position += 1
       insertKeys.bind(sortKey, at: position)
     }
-    for (builder, section) in zip(builders, keyed.sections) {
+    for section in keyed.sections {
       position += 1
       switch section {
       case .letter(let letter): insertKeys.bind(letter, at: position)
-      case .value(let key, _) where key.isEmpty: break
-      case .value(let key, _): insertKeys.bind(key, at: position)
+      case .value(let key) where key.isEmpty: break
+      case .value(let key): insertKeys.bind(key, at: position)
       }
-      builder.tally(section)
     }
     try insertKeys.run()
   }

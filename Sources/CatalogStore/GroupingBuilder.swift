@@ -1,36 +1,14 @@
 import CatalogCollation
 
-/// The sections of one grouping being built: their counts and spellings as items come, then the
-/// rows in list order and the sections with their first rows.
-final class GroupingBuilder {
+/// One grouping being built: its rows in list order and its sections with their first rows, from
+/// the keys in `GroupingBuild.keyTable` and the sections its filer counted.
+struct GroupingBuilder {
   let groupingID: Int
   let grouping: Grouping
-  private let collation: Collation
+  let filer: SectionFiler
   /// The columns of `GroupingBuild.keyTable` that hold this grouping's section and sort keys.
-  private let sectionColumn: String
-  private let sortKeyColumn: String
-  private var letterCounts: [Int]
-  private var valueTallies: [[UInt8]: SectionTally] = [:]
-
-  init(
-    groupingID: Int, grouping: Grouping, collation: Collation, sectionColumn: String,
-    sortKeyColumn: String
-  ) {
-    self.groupingID = groupingID
-    self.grouping = grouping
-    self.collation = collation
-    self.sectionColumn = sectionColumn
-    self.sortKeyColumn = sortKeyColumn
-    letterCounts = Array(repeating: 0, count: collation.labels.count)
-  }
-
-  /// Counts one item's section.
-  func tally(_ section: SectionEntry) {
-    switch section {
-    case .letter(let position): letterCounts[position] += 1
-    case .value(let key, let spelling): valueTallies[key, default: SectionTally()].add(spelling)
-    }
-  }
+  let sectionColumn: String
+  let sortKeyColumn: String
 
   /// Appends the rows in list order (a blank value's NULL section key sorts last) and writes the
   /// sections with their counts and first rows. Returns the number of sections.
@@ -44,7 +22,7 @@ final class GroupingBuilder {
       ORDER BY \(sectionColumn) IS NULL, \(sectionColumn), \(sortKeyColumn), item
       """
     ).bind(.integer(groupingID)).run()
-    let sections = grouping == .letters ? letterSections() : valueSections()
+    let sections = filer.sections()
     let insertSection = try connection.prepare(
       """
       INSERT INTO sections (grouping_id, section, section_key, heading, letter, item_count, first_row)
@@ -61,36 +39,5 @@ final class GroupingBuilder {
     try connection.prepare("UPDATE groupings SET first_row_id = ?, row_count = ? WHERE id = ?")
       .bind(.integer(firstRowID), .integer(firstRow), .integer(groupingID)).run()
     return sections.count
-  }
-  private struct Section {
-    let key: SQLValue
-    let heading: String
-    let letter: String
-    let count: Int
-  }
-
-  /// One section per letter that has items, in label order (`#` is the last label).
-  private func letterSections() -> [Section] {
-    letterCounts.indices.filter { letterCounts[$0] > 0 }.map { position in
-      let label = collation.labels[position]
-      let isOther = position == collation.labels.count - 1
-      return Section(
-        key: isOther ? .null : .blob(collation.sectionKey(for: label)), heading: label,
-        letter: label, count: letterCounts[position])
-    }
-  }
-
-  /// One section per distinct folded value, in key order, with the blank section last.
-  private func valueSections() -> [Section] {
-    let keys = valueTallies.keys.sorted { a, b in
-      a.isEmpty != b.isEmpty ? b.isEmpty : a.lexicographicallyPrecedes(b)
-    }
-    return keys.map { key in
-      let tally = valueTallies[key]!
-      let heading = key.isEmpty ? "" : tally.heading { collation.sortKey(for: $0) }
-      return Section(
-        key: key.isEmpty ? .null : .blob(key), heading: heading,
-        letter: collation.letter(of: heading), count: tally.count)
-    }
   }
 }
