@@ -1,11 +1,9 @@
 import CatalogCollation
 
-/// An item ready to be written: its stored fields, its sort key in each locale being built, and
-/// its section in each grouping being built.
-struct KeyedItem: Sendable {
+/// An item's keys: its sort key in each locale being built, and its section in each grouping
+/// being built.
+struct ItemKeys {
   let item: Int
-  let title: String
-  let fieldsJSON: String
   /// One per distinct locale of the build, in `ItemKeyer.collations` order.
   let sortKeys: [[UInt8]]
   /// One per grouping of the build, in order.
@@ -25,13 +23,12 @@ struct ItemKeyer {
   /// One per grouping of the build, in order.
   let filers: [SectionFiler]
 
-  func key(item: Int, fields: [String]) -> KeyedItem {
+  func key(item: Int, fields: [String]) -> ItemKeys {
     let sortAs =
       sortAsIndices.isEmpty
       ? fields[titleIndex] : sortAsIndices.map { fields[$0] }.joined(separator: " ")
-    return KeyedItem(
-      item: item, title: fields[titleIndex], fieldsJSON: JSONText.array(fields),
-      sortKeys: collations.map { $0.sortKey(for: sortAs) },
+    return ItemKeys(
+      item: item, sortKeys: collations.map { $0.sortKey(for: sortAs) },
       sections: filers.map { $0.file(fields: fields, sortAs: sortAs) })
   }
 }
