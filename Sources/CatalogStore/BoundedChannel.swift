@@ -52,3 +52,26 @@ final class BoundedChannel<Element: Sendable>: @unchecked Sendable {
     condition.unlock()
   }
 }
+
+extension BoundedChannel {
+  /// Runs `produce` on a new thread, sending into a channel of `capacity` elements, while
+  /// `consume` receives from it on this one. Returns when both are done: when `consume` returns
+  /// or throws first, the producer's next `send` returns false and it is waited for.
+  static func pipe<Result>(
+    capacity: Int, produce: @escaping @Sendable (BoundedChannel) -> Void,
+    consume: (BoundedChannel) throws(CatalogError) -> Result
+  ) throws(CatalogError) -> Result {
+    let channel = BoundedChannel(capacity: capacity)
+    let producerDone = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      produce(channel)
+      channel.finish()
+      producerDone.signal()
+    }
+    defer {
+      channel.cancel()
+      producerDone.wait()
+    }
+    return try consume(channel)
+  }
+}

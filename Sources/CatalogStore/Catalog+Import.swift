@@ -36,75 +36,82 @@ extension Catalog {
 
   // MARK: - Writing
 
-  /// Reads, keys and writes the file's items, reading on a second thread. Returns how many.
+  /// Reads, keys and writes the file's items, reading and keying on a second thread. Returns how
+  /// many.
   private func writeItems(
     from reader: CSVReader, plan: ImportPlan, progress: ((ImportProgress) -> Void)?
   ) throws(CatalogError) -> Int {
-    let channel = BoundedChannel<ImportMessage>(capacity: 16)
-    let producerDone = DispatchSemaphore(value: 0)
-    let transfer = ReaderTransfer(
-      reader: reader, keyer: plan.build.keyer, firstItem: plan.firstItem)
-    Thread.detachNewThread {
-      transfer.produce(into: channel)
-      producerDone.signal()
-    }
-    defer {
-      channel.cancel()
-      producerDone.wait()
-    }
+    let transfer = ReaderTransfer(reader: reader, build: plan.build, firstItem: plan.firstItem)
     let insertItem = try connection.prepare(
       "INSERT INTO items (collection_id, item, title, fields) VALUES (?, ?, ?, ?)")
-    var itemCount = 0
-    while let message = channel.receive() {
-      switch message {
-      case .failure(let error):
-        throw error
-      case .items(let items, let bytesRead):
-        for item in items {
-          insertItem.reset()
-          insertItem.bind(plan.collectionID, at: 1)
-          insertItem.bind(item.item, at: 2)
-          insertItem.bind(item.title, at: 3)
-          insertItem.bind(item.fieldsJSON, at: 4)
-          try insertItem.run()
-          try plan.build.add(item)
+    return try BoundedChannel<ImportMessage>.pipe(capacity: 16) { channel in
+      transfer.produce(into: channel)
+    } consume: { channel throws(CatalogError) in
+      var itemCount = 0
+      while let message = channel.receive() {
+        switch message {
+        case .failure(let error):
+          throw error
+        case .items(let items, let bytesRead):
+          for item in items {
+            insertItem.reset()
+            insertItem.bind(plan.collectionID, at: 1)
+            insertItem.bind(item.item, at: 2)
+            insertItem.bind(item.title, at: 3)
+            insertItem.bind(JSONText.array(item.fields), at: 4)
+            try insertItem.run()
+          }
+          itemCount += items.count
+          progress?(
+            ImportProgress(
+              itemsRead: itemCount, bytesRead: bytesRead, totalBytes: reader.totalBytes))
         }
-        itemCount += items.count
-        progress?(
-          ImportProgress(itemsRead: itemCount, bytesRead: bytesRead, totalBytes: reader.totalBytes))
       }
+      return itemCount
     }
-    return itemCount
   }
+}
+
+/// An item to store. Its fields are spelled as JSON on the writing thread, which has time to
+/// spare while the reading one keys.
+private struct StoredItem: Sendable {
+  let item: Int
+  let title: String
+  let fields: [String]
 }
 
 /// What the reading thread sends the writing one.
 private enum ImportMessage: Sendable {
-  case items([KeyedItem], bytesRead: Int)
+  case items([StoredItem], bytesRead: Int)
   case failure(CatalogError)
 }
 
-/// Hands the reader over to the producing thread, which alone uses it until it signals that it
+/// Hands the reader and the build over to the producing thread, which alone uses them until it
 /// is done; hence `@unchecked Sendable`.
 private final class ReaderTransfer: @unchecked Sendable {
   let reader: CSVReader
-  let keyer: ItemKeyer
+  let build: GroupingBuild
   let firstItem: Int
   static let batchSize = 1024
 
-  init(reader: CSVReader, keyer: ItemKeyer, firstItem: Int) {
+  init(reader: CSVReader, build: GroupingBuild, firstItem: Int) {
     self.reader = reader
-    self.keyer = keyer
+    self.build = build
     self.firstItem = firstItem
   }
 
+  /// Reads and keys the items, adding their keys to the build and sending them to be stored.
   func produce(into channel: BoundedChannel<ImportMessage>) {
     var item = firstItem
-    var batch: [KeyedItem] = []
+    var batch: [StoredItem] = []
     batch.reserveCapacity(Self.batchSize)
-    do {
-      while let record = try reader.next() {
-        batch.append(keyer.key(item: item, fields: record.fields))
+    do throws(CatalogError) {
+      while let record = try nextRecord() {
+        try build.add(item: item, fields: record.fields)
+        batch.append(
+          StoredItem(
+            item: item, title: record.fields[build.keyer.titleIndex],
+            fields: record.fields))
         item += 1
         if batch.count == Self.batchSize {
           guard channel.send(.items(batch, bytesRead: reader.bytesRead)) else { return }
@@ -113,8 +120,15 @@ private final class ReaderTransfer: @unchecked Sendable {
       }
       if !batch.isEmpty { _ = channel.send(.items(batch, bytesRead: reader.bytesRead)) }
     } catch {
-      _ = channel.send(.failure(.csv(error)))
+      _ = channel.send(.failure(error))
     }
-    channel.finish()
+  }
+
+  private func nextRecord() throws(CatalogError) -> CSVRecord? {
+    do {
+      return try reader.next()
+    } catch {
+      throw .csv(error)
+    }
   }
 }

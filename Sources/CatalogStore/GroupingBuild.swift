@@ -2,19 +2,18 @@ import CatalogCollation
 
 /// Builds some groupings of one collection from its items' keys.
 ///
-/// Each item's keys go into one temporary table row as they come; `finish()` then lets SQLite's
-/// sorter put each grouping in list order (one sort, spilling to disk rather than growing memory)
-/// and append its rows, whose ids are then consecutive. Counts and headings of the sections are
-/// tallied on the way. Used by the import, and to build a grouping from the stored items when a
-/// query asks for one that is missing or was keyed by another ICU.
+/// Each item's keys go into a scratch database (`BuildKeys`) as they come; `finish()` then lets
+/// its SQLite sorter put each grouping in list order on a second thread (spilling to disk rather
+/// than growing memory) while this one appends the rows, whose ids are then consecutive. The
+/// keyer's filers count the sections on the way. Used by the import, and to build a grouping from
+/// the stored items when a query asks for one that is missing or was keyed by another ICU.
 struct GroupingBuild {
   let keyer: ItemKeyer
   let builders: [GroupingBuilder]
   private let connection: Connection
-  private let insertKeys: Statement
-  static let keyTable = "temp.build_keys"
+  private let keys: BuildKeys
 
-  /// Makes or empties the groupings' rows, the temporary table and the builders. Runs inside a
+  /// Makes or empties the groupings' rows, the scratch database and the builders. Runs inside a
   /// transaction.
   init(
     catalog: Catalog, collectionID: Int, columns: [String], titleColumn: String,
@@ -31,7 +30,9 @@ struct GroupingBuild {
         collectionID: collectionID, grouping: grouping, collation: collation)
       builders.append(
         GroupingBuilder(
-          groupingID: id, grouping: grouping, collation: collation,
+          groupingID: id, grouping: grouping,
+          filer: SectionFiler(
+            collation: collation, columnIndex: grouping.column.map { columns.firstIndex(of: $0)! }),
           sectionColumn: "section_\(position)",
           sortKeyColumn: "sort_key_\(collations.firstIndex { $0 === collation }!)"))
     }
@@ -39,42 +40,13 @@ struct GroupingBuild {
     keyer = ItemKeyer(
       titleIndex: columns.firstIndex(of: titleColumn)!,
       sortAsIndices: sortAs.map { columns.firstIndex(of: $0)! },
-      collations: collations,
-      targets: targets.map { grouping, collation in
-        ItemKeyer.Target(
-          collation: collation, columnIndex: grouping.column.map { columns.firstIndex(of: $0)! })
-      })
-    let keyColumns =
-      collations.indices.map { "sort_key_\($0) BLOB" } + targets.indices.map { "section_\($0)" }
-    try connection.execute(
-      """
-      DROP TABLE IF EXISTS \(Self.keyTable);
-      CREATE TABLE \(Self.keyTable) (item INTEGER PRIMARY KEY, \(keyColumns.joined(separator: ", ")))
-      """)
-    let placeholders = Array(repeating: "?", count: keyColumns.count + 1)
-    insertKeys = try connection.prepare(
-      "INSERT INTO \(Self.keyTable) VALUES (\(placeholders.joined(separator: ", ")))")
+      collations: collations, filers: builders.map(\.filer))
+    keys = try BuildKeys(sortKeyCount: collations.count, sectionCount: targets.count)
   }
 
-  /// Adds a keyed item to every grouping.
-  func add(_ keyed: KeyedItem) throws(CatalogError) {
-    insertKeys.reset()
-    var position: Int32 = 1
-    insertKeys.bind(keyed.item, at: position)
-    for sortKey in keyed.sortKeys {
-      position += 1
-      insertKeys.bind(sortKey, at: position)
-    }
-    for (builder, section) in zip(builders, keyed.sections) {
-      position += 1
-      switch section {
-      case .letter(let letter): insertKeys.bind(letter, at: position)
-      case .value(let key, _) where key.isEmpty: break
-      case .value(let key, _): insertKeys.bind(key, at: position)
-      }
-      builder.tally(section)
-    }
-    try insertKeys.run()
+  /// Keys an item and adds its keys to every grouping.
+  func add(item: Int, fields: [String]) throws(CatalogError) {
+    try keys.add(keyer.key(item: item, fields: fields))
   }
 
   /// Keys the items already stored for the collection and adds them, in item order.
@@ -84,17 +56,16 @@ struct GroupingBuild {
     try statement.bind(.integer(collectionID))
     while try statement.step() {
       let fields = JSONText.decodeStringArray(statement.text(at: 1)) ?? []
-      try add(keyer.key(item: statement.int(at: 0), fields: fields))
+      try add(item: statement.int(at: 0), fields: fields)
     }
   }
 
-  /// Writes every grouping's rows and sections, and drops the temporary table; returns the
-  /// groupings' section counts.
+  /// Writes every grouping's rows and sections; returns the groupings' section counts.
   func finish() throws(CatalogError) -> [Int] {
-    try connection.execute("PRAGMA threads = 2")
     var counts: [Int] = []
-    for builder in builders { counts.append(try builder.finish(connection: connection)) }
-    try connection.execute("DROP TABLE \(Self.keyTable)")
+    for builder in builders {
+      counts.append(try builder.finish(connection: connection, keys: keys))
+    }
     return counts
   }
 }

@@ -4,9 +4,10 @@ struct SectionTally {
   var count = 0
   var spellings: [Substring: Int] = [:]
 
-  mutating func add(_ spelling: Substring) {
-    count += 1
-    spellings[spelling, default: 0] += 1
+  /// Counts `spelling` once, or `times` times.
+  mutating func add(_ spelling: Substring, times: Int = 1) {
+    count += times
+    spellings[spelling, default: 0] += times
   }
 
   /// The most frequent spelling; among equally frequent ones the first by `sortKey`.

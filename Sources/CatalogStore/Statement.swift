@@ -68,6 +68,10 @@ package final class Statement {
   }
 
   package func bind(_ bytes: [UInt8], at position: Int32) {
+    bind(bytes[...], at: position)
+  }
+
+  package func bind(_ bytes: ArraySlice<UInt8>, at position: Int32) {
     bytes.withUnsafeBytes { buffer in
       _ = sqlite3_bind_blob(
         handle, position, buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 1),
@@ -122,9 +126,15 @@ package final class Statement {
   }
 
   package func blob(at column: Int32) -> [UInt8] {
-    guard let bytes = sqlite3_column_blob(handle, column) else { return [] }
-    let count = Int(sqlite3_column_bytes(handle, column))
-    return Array(UnsafeRawBufferPointer(start: bytes, count: count))
+    Array(blobBytes(at: column))
+  }
+
+  /// The bytes of a BLOB column, without a copy: valid until the next step or reset.
+  package func blobBytes(at column: Int32) -> UnsafeRawBufferPointer {
+    guard let bytes = sqlite3_column_blob(handle, column) else {
+      return UnsafeRawBufferPointer(start: nil, count: 0)
+    }
+    return UnsafeRawBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column)))
   }
 }
 
