@@ -132,7 +132,12 @@ int32_t catalog_locale_canonicalize(const char *requested, char *canonical, int3
   uloc_getLanguage(id, language, sizeof language, &error);
   uloc_getScript(id, script, sizeof script, &error);
   uloc_getCountry(id, region, sizeof region, &error);
-  if (U_FAILURE(error) || error == U_STRING_NOT_TERMINATED_WARNING ||
+  // The id is stored and read back later, so it must be one this function accepts unchanged.
+  char again[ULOC_FULLNAME_CAPACITY];
+  UErrorCode againError = U_ZERO_ERROR;
+  uloc_canonicalize(id, again, sizeof again, &againError);
+  bool isStable = isWellFormedId(id) && U_SUCCESS(againError) && std::strcmp(id, again) == 0;
+  if (U_FAILURE(error) || error == U_STRING_NOT_TERMINATED_WARNING || !isStable ||
       !isKnownLanguage(language) || !isKnownScript(script) || !isKnownRegion(region)) {
     *status = U_FAILURE(error) ? error : U_ILLEGAL_ARGUMENT_ERROR;
     return 0;
