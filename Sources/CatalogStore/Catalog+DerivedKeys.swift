@@ -54,12 +54,12 @@ extension Catalog {
       let insert = try connection.prepare(
         "INSERT OR IGNORE INTO search_keys (grouping_id, key, row) VALUES (?, ?, ?)")
       let titleIndex = collection.columns.firstIndex(of: collection.titleColumn) ?? 0
-      let sortAsIndices = collection.sortAs.compactMap { collection.columns.firstIndex(of: $0) }
+      let sortAs = SortAsSource(
+        titleIndex: titleIndex,
+        columnIndices: collection.sortAs.compactMap { collection.columns.firstIndex(of: $0) })
       try forEachRow(groupingID: groupingID, of: collection) { row throws(CatalogError) in
         var texts = [row.fields[titleIndex]]
-        if !sortAsIndices.isEmpty {
-          texts.append(sortAsIndices.map { row.fields[$0] }.joined(separator: " "))
-        }
+        if !sortAs.columnIndices.isEmpty { texts.append(sortAs.value(in: row.fields)) }
         for text in texts {
           for start in Self.wordStarts(in: text) {
             let key = collation.sectionKey(for: text[start...])

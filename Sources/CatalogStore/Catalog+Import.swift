@@ -110,7 +110,7 @@ private final class ReaderTransfer: @unchecked Sendable {
         try build.add(item: item, fields: record.fields)
         batch.append(
           StoredItem(
-            item: item, title: record.fields[build.keyer.titleIndex],
+            item: item, title: record.fields[build.keyer.sortAs.titleIndex],
             fields: record.fields))
         item += 1
         if batch.count == Self.batchSize {

@@ -38,8 +38,9 @@ struct GroupingBuild {
     }
     self.builders = builders
     keyer = ItemKeyer(
-      titleIndex: columns.firstIndex(of: titleColumn)!,
-      sortAsIndices: sortAs.map { columns.firstIndex(of: $0)! },
+      sortAs: SortAsSource(
+        titleIndex: columns.firstIndex(of: titleColumn)!,
+        columnIndices: sortAs.map { columns.firstIndex(of: $0)! }),
       collations: collations, filers: builders.map(\.filer))
     keys = try BuildKeys(sortKeyCount: collations.count, sectionCount: targets.count)
   }

@@ -15,18 +15,14 @@ struct ItemKeys {
 /// Used by one thread at a time (during an import, the reading thread, so that keying runs while
 /// another thread writes), since its filers count.
 struct ItemKeyer {
-  let titleIndex: Int
-  /// The positions of the sort-as columns; empty means the title.
-  let sortAsIndices: [Int]
+  let sortAs: SortAsSource
   /// One collation per distinct locale, for the sort keys.
   let collations: [Collation]
   /// One per grouping of the build, in order.
   let filers: [SectionFiler]
 
   func key(item: Int, fields: [String]) -> ItemKeys {
-    let sortAs =
-      sortAsIndices.isEmpty
-      ? fields[titleIndex] : sortAsIndices.map { fields[$0] }.joined(separator: " ")
+    let sortAs = self.sortAs.value(in: fields)
     return ItemKeys(
       item: item, sortKeys: collations.map { $0.sortKey(for: sortAs) },
       sections: filers.map { $0.file(fields: fields, sortAs: sortAs) })

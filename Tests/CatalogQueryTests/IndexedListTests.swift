@@ -103,6 +103,14 @@ struct IndexedListTests {
     #expect(try titles(names) == ["Kenji", "佐藤", "鈴木", "田中", "山田"])
   }
 
+  @Test func aBlankSortAsFallsBackToTheTitle() throws {
+    let csv = "name,reading\n田中,たなか\nBoris,\n山田,  \n"
+    try test.importCSV(csv, locale: "ja", sortAs: ["reading"])
+    let names = try list()
+    #expect(try headings(names) == ["B", "た", "#"])
+    #expect(try titles(names) == ["Boris", "田中", "山田"])
+  }
+
   @Test func chineseNamesFileUnderTheirPinyinInitial() throws {
     try test.importCSV("name\n张伟\n李娜\n王芳\n陈静\n刘洋\n", locale: "zh")
     let names = try list()

@@ -25,7 +25,7 @@ build() {
   for source in "$@"; do
     sed '/^import CatalogCollation$/d' "$source" > "$out/src-$name/$(basename "$source")"
   done
-  swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name "Fuzz$name" \
+  swiftc -sanitize=fuzzer,address -parse-as-library -O -g -use-ld=lld -module-name "Fuzz$name" \
     -I "$out/include" "$out/src-$name"/*.swift "$out/shim.o" \
     -licui18n -licuuc -licudata -lstdc++ -o "$out/fuzz-$name"
 }

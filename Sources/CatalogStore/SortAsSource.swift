@@ -1,0 +1,14 @@
+/// Where an item's sort-as value comes from (DESIGN §1): the sort-as columns joined with a space;
+/// the title when there are none, or when they are all blank for that item (as Contacts sorts a
+/// name without a phonetic reading by the name itself).
+struct SortAsSource: Sendable {
+  let titleIndex: Int
+  /// The positions of the sort-as columns; empty means the title.
+  let columnIndices: [Int]
+
+  func value(in fields: [String]) -> String {
+    guard !columnIndices.isEmpty else { return fields[titleIndex] }
+    let joined = columnIndices.map { fields[$0] }.joined(separator: " ")
+    return joined.trimmingWhiteSpace.isEmpty ? fields[titleIndex] : joined
+  }
+}
