@@ -111,32 +111,39 @@ extern "C" {
 
 int32_t catalog_locale_canonicalize(const char *requested, char *canonical, int32_t capacity,
                                     int32_t *status) {
-  UErrorCode error = U_ZERO_ERROR;
-  if (!isWellFormedId(requested)) {
+  if (!isWellFormedId(requested) || std::strlen(requested) >= ULOC_FULLNAME_CAPACITY) {
     *status = U_ILLEGAL_ARGUMENT_ERROR;
     return 0;
   }
-  char id[ULOC_FULLNAME_CAPACITY];
+  // The id buffers are zeroed and ICU is given one byte less, so they always end in NUL; an id
+  // that fills one (U_STRING_NOT_TERMINATED_WARNING) is refused before anything reads it.
+  UErrorCode error = U_ZERO_ERROR;
+  char id[ULOC_FULLNAME_CAPACITY] = {};
   if (std::strchr(requested, '_') != nullptr) {
-    uloc_canonicalize(requested, id, sizeof id, &error);
+    uloc_canonicalize(requested, id, sizeof id - 1, &error);
   } else {
     int32_t parsed = 0;
-    uloc_forLanguageTag(requested, id, sizeof id, &parsed, &error);
+    uloc_forLanguageTag(requested, id, sizeof id - 1, &parsed, &error);
     if (U_SUCCESS(error) && parsed != static_cast<int32_t>(std::strlen(requested))) {
       error = U_ILLEGAL_ARGUMENT_ERROR;
     }
   }
-  char language[ULOC_LANG_CAPACITY];
-  char script[ULOC_SCRIPT_CAPACITY];
-  char region[ULOC_COUNTRY_CAPACITY];
+  if (U_FAILURE(error) || error == U_STRING_NOT_TERMINATED_WARNING) {
+    *status = U_FAILURE(error) ? error : U_ILLEGAL_ARGUMENT_ERROR;
+    return 0;
+  }
+  // The id is stored and read back later, so it must be one this function accepts unchanged.
+  char again[ULOC_FULLNAME_CAPACITY] = {};
+  UErrorCode againError = U_ZERO_ERROR;
+  uloc_canonicalize(id, again, sizeof again - 1, &againError);
+  bool isStable = isWellFormedId(id) && U_SUCCESS(againError) &&
+                  againError != U_STRING_NOT_TERMINATED_WARNING && std::strcmp(id, again) == 0;
+  char language[ULOC_LANG_CAPACITY] = {};
+  char script[ULOC_SCRIPT_CAPACITY] = {};
+  char region[ULOC_COUNTRY_CAPACITY] = {};
   uloc_getLanguage(id, language, sizeof language, &error);
   uloc_getScript(id, script, sizeof script, &error);
   uloc_getCountry(id, region, sizeof region, &error);
-  // The id is stored and read back later, so it must be one this function accepts unchanged.
-  char again[ULOC_FULLNAME_CAPACITY];
-  UErrorCode againError = U_ZERO_ERROR;
-  uloc_canonicalize(id, again, sizeof again, &againError);
-  bool isStable = isWellFormedId(id) && U_SUCCESS(againError) && std::strcmp(id, again) == 0;
   if (U_FAILURE(error) || error == U_STRING_NOT_TERMINATED_WARNING || !isStable ||
       !isKnownLanguage(language) || !isKnownScript(script) || !isKnownRegion(region)) {
     *status = U_FAILURE(error) ? error : U_ILLEGAL_ARGUMENT_ERROR;

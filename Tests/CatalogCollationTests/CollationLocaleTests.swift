@@ -19,6 +19,16 @@ struct CollationLocaleTests {
     #expect(throws: CollationError.unknownLocale(requested)) { try CollationLocale(requested) }
   }
 
+  /// Found by fuzzing: ids that fill ICU's buffer were read past their end (an overflow that the
+  /// address sanitizer caught). The first is the fuzzer's input; the second is past the limit.
+  @Test(arguments: [
+    "az--_" + String(repeating: "v", count: 136) + "--_-__Hvvvvvvv--_-_",
+    "sv_SE_" + String(repeating: "X", count: 160),
+  ])
+  func idsAsLongAsICUsBufferAreRefusedSafely(requested: String) {
+    #expect(throws: CollationError.unknownLocale(requested)) { try CollationLocale(requested) }
+  }
+
   @Test(arguments: ["sv", "de_DE", "zh-Hant-TW", "sr-Latn", "es-419", "sq_x", "en_US_POSIX"])
   func canonicalIdsAreAcceptedAsTheyAre(requested: String) throws {
     let canonical = try CollationLocale(requested).identifier

@@ -2,6 +2,8 @@
 # Builds the libFuzzer targets (address sanitizer on) and runs each for SECONDS (default 60),
 # starting from the seed corpus in Tests/Fuzz/corpus. A crash stops the run with its input saved
 # in .build/fuzz as crash-*: fix it and keep the input as a regression test.
+# The seed is fixed (FUZZ_SEED, default 1) and the corpus starts from the seeds, so a run explores
+# the same inputs in the same order each time: a longer run covers what CI's shorter one does.
 # Usage: Tests/Fuzz/run.sh [SECONDS]
 set -euo pipefail
 seconds=${1:-60}
@@ -36,10 +38,12 @@ build Collation "$root/Tests/Fuzz/CollationFuzz.swift" "$root"/Sources/CatalogCo
 
 for target in CSV Collation; do
   corpus="$out/corpus-$target"
+  rm -rf "$corpus"
   mkdir -p "$corpus"
   seeds="$root/Tests/Fuzz/corpus/$(echo "$target" | tr '[:upper:]' '[:lower:]')"
   echo "fuzzing $target for $seconds s"
-  (cd "$out" && SWIFT_BACKTRACE=enable=no "./fuzz-$target" -max_total_time="$seconds" -print_final_stats=1 \
+  (cd "$out" && SWIFT_BACKTRACE=enable=no "./fuzz-$target" -max_total_time="$seconds" -seed="${FUZZ_SEED:-1}" \
+    -print_final_stats=1 \
     -max_len=4096 "$corpus" "$seeds" 2>&1 | grep -E "^(stat::|Done|#[0-9]+ *DONE)|ERROR|SUMMARY" || true)
   if ls "$out"/crash-* > /dev/null 2>&1; then
     echo "fuzz-$target found a crash: $(ls "$out"/crash-*)" >&2
