@@ -33,15 +33,10 @@ import Testing
   }
 
   @Test func fourReadersThroughAnImportSeeBeforeOrAfterAndNoErrors() throws {
-    // The import reads standard input; with half the file written it holds its transaction open
-    // while it waits for the rest, which comes once every reader has read at least once. So the
-    // readers certainly run during the import, and go on through its commit.
-    let input = Pipe()
-    let importer = try startImport(
-      ["-", "-c", "people", "--append", "--group-by", "state"], input: input)
-    let csv = try Data(contentsOf: runner.directory.url.appending(path: "big.csv"))
-    let half = csv.count / 2
-    input.fileHandleForWriting.write(csv.prefix(half))
+    // The import holds its transaction open while it waits for the rest of its input, which comes
+    // once every reader has read at least once. So the readers certainly run during the import,
+    // and go on through its commit.
+    let importer = try startHeldImport(["-c", "people", "--append", "--group-by", "state"])
     let before = "people,2,en,name"
     let after = "people,\(Self.rowCount + 2),en,name"
     let firstReads = DispatchSemaphore(value: 0)
@@ -78,26 +73,72 @@ import Testing
         results.add(reads: reads, sawBefore: sawBefore, errors: errors)
       }
     }
-    for _ in 0..<4 { firstReads.wait() }
-    input.fileHandleForWriting.write(csv.suffix(from: half))
-    try input.fileHandleForWriting.close()
-    importer.waitUntilExit()
+    for _ in 0..<4 { #expect(firstReads.wait(timeout: .now() + 120) == .success) }
+    try importer.finish()
     readersDone.wait()
-    #expect(importer.terminationStatus == 0)
+    #expect(importer.process.terminationStatus == 0)
     #expect(results.errors == [])
     #expect(results.readersThatSawBefore == 4)
     print("concurrency: 4 readers, \(results.reads) reads, \(results.errors.count) errors")
   }
 
+  /// Starts an import of `big.csv` from standard input and feeds it three quarters of the file,
+  /// more than the reader's first 1 MiB chunk, then waits until the import holds the catalog's write lock: it is then
+  /// inside its transaction, waiting for the rest. `finish` sends the rest and waits for the end.
+  func startHeldImport(_ arguments: [String]) throws -> (
+    process: Process, finish: () throws -> Void
+  ) {
+    let input = Pipe()
+    let process = try startImport(["-"] + arguments, input: input)
+    let csv = try Data(contentsOf: runner.directory.url.appending(path: "big.csv"))
+    let cut = csv.count * 3 / 4
+    input.fileHandleForWriting.write(csv.prefix(cut))
+    try waitForWriteLock()
+    return (
+      process,
+      {
+        input.fileHandleForWriting.write(csv.suffix(from: cut))
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+      }
+    )
+  }
+
+  /// Waits until another process holds the catalog's write lock: until `BEGIN IMMEDIATE` in the
+  /// sqlite3 shell, with no busy timeout, fails.
+  func waitForWriteLock() throws {
+    for _ in 0..<500 {
+      let process = Process()
+      process.executableURL = URL(filePath: "/usr/bin/sqlite3")
+      process.arguments = [runner.databasePath, "BEGIN IMMEDIATE; ROLLBACK;"]
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      process.waitUntilExit()
+      if process.terminationStatus != 0 { return }
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+    Issue.record("the import never took the write lock")
+  }
+
   @Test func aSecondImportWaitsForTheFirst() throws {
-    let first = try startImport(["big.csv", "-c", "first", "--quiet"])
-    Thread.sleep(forTimeInterval: 0.3)
-    let second = try runner.run(
-      ["import", "people.csv", "-c", "second", "--quiet"],
-      environment: ["CATALOG_BUSY_TIMEOUT_MS": "600000"])
-    first.waitUntilExit()
-    #expect(first.terminationStatus == 0)
-    #expect(second.status == 0, "\(second.standardError)")
+    let first = try startHeldImport(["-c", "first", "--quiet"])
+    let secondDone = DispatchSemaphore(value: 0)
+    let results = ReaderResults()
+    Thread.detachNewThread { [runner] in
+      let second = try? runner.run(
+        ["import", "people.csv", "-c", "second", "--quiet"],
+        environment: ["CATALOG_BUSY_TIMEOUT_MS": "600000"])
+      results.add(
+        reads: 1, sawBefore: false, errors: second?.status == 0 ? [] : ["the second failed"])
+      secondDone.signal()
+    }
+    let waited = secondDone.wait(timeout: .now() + 1) == .timedOut
+    #expect(waited, "the second import waits")
+    try first.finish()
+    if waited { #expect(secondDone.wait(timeout: .now() + 120) == .success) }
+    #expect(first.process.terminationStatus == 0)
+    #expect(results.errors == [])
     let names = try runner.run(["collections", "--format", "csv"]).outputLines
     #expect(
       names == [
@@ -107,12 +148,11 @@ import Testing
   }
 
   @Test func aSecondImportGivesUpClearlyAfterTheBusyTimeout() throws {
-    let first = try startImport(["big.csv", "-c", "first", "--quiet"])
-    Thread.sleep(forTimeInterval: 0.3)
+    let first = try startHeldImport(["-c", "first", "--quiet"])
     let second = try runner.run(
       ["import", "people.csv", "-c", "second", "--quiet"],
       environment: ["CATALOG_BUSY_TIMEOUT_MS": "50"])
-    first.waitUntilExit()
+    try first.finish()
     #expect(second.status == 1)
     #expect(
       second.standardError.hasPrefix("Error: catalog is busy: another process is writing to "))
