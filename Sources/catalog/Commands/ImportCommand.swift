@@ -5,6 +5,7 @@ import Foundation
 /// `catalog import FILE|-`: reads a CSV file into a collection, all or nothing.
 enum ImportCommand {
   static func run(_ context: CommandContext) throws {
+    InterruptHandler.install()
     let invocation = context.invocation
     let file = invocation.argument("file") ?? "-"
     let readsStandardInput = file == "-"
@@ -31,7 +32,6 @@ enum ImportCommand {
     let catalog = try context.openCatalog(creating: true)
     let quiet = invocation.hasFlag("quiet")
     let display = !quiet && StandardError.isTerminal ? ProgressDisplay() : nil
-    InterruptHandler.install()
     let start = Date()
     let summary: ImportSummary
     do {
