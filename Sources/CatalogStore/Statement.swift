@@ -125,10 +125,6 @@ package final class Statement {
     isNull(at: column) ? nil : text(at: column)
   }
 
-  package func blob(at column: Int32) -> [UInt8] {
-    Array(blobBytes(at: column))
-  }
-
   /// The bytes of a BLOB column, without a copy: valid until the next step or reset.
   package func blobBytes(at column: Int32) -> UnsafeRawBufferPointer {
     guard let bytes = sqlite3_column_blob(handle, column) else {
