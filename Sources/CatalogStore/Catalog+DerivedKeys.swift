@@ -10,18 +10,15 @@ extension Catalog {
     willBuild: () -> Void
   ) throws(CatalogError) {
     guard let column = collection.columns.firstIndex(of: indexBy) else { return }
-    let isBuilt = { () throws(CatalogError) -> Bool in
-      try self.connection.prepare(
+    try buildOnce(willBuild: willBuild) { () throws(CatalogError) -> Void? in
+      let isBuilt = try connection.prepare(
         """
         SELECT NOT EXISTS (SELECT 1 FROM sections WHERE grouping_id = ?1)
           OR EXISTS (SELECT 1 FROM section_titles WHERE grouping_id = ?1 AND index_by = ?2)
         """
-      ).bind(.integer(groupingID), .text(indexBy)).stepInteger() == 1
-    }
-    if try isBuilt() { return }
-    willBuild()
-    try connection.transaction { () throws(CatalogError) in
-      if try isBuilt() { return }
+      ).bind(.integer(groupingID), .text(indexBy)).stepInteger()
+      return isBuilt == 1 ? () : nil
+    } build: { () throws(CatalogError) in
       let insert = try connection.prepare(
         "INSERT INTO section_titles (grouping_id, index_by, section, title) VALUES (?, ?, ?, ?)")
       func store(_ section: Int, _ tally: SectionTally) throws(CatalogError) {
@@ -43,14 +40,11 @@ extension Catalog {
   package func buildSearchKeys(
     groupingID: Int, of collection: CollectionInfo, collation: Collation, willBuild: () -> Void
   ) throws(CatalogError) {
-    let isBuilt = { () throws(CatalogError) -> Bool in
-      try self.connection.prepare("SELECT has_search_keys FROM groupings WHERE id = ?")
-        .bind(.integer(groupingID)).stepInteger() == 1
-    }
-    if try isBuilt() { return }
-    willBuild()
-    try connection.transaction { () throws(CatalogError) in
-      if try isBuilt() { return }
+    try buildOnce(willBuild: willBuild) { () throws(CatalogError) -> Void? in
+      let isBuilt = try connection.prepare("SELECT has_search_keys FROM groupings WHERE id = ?")
+        .bind(.integer(groupingID)).stepInteger()
+      return isBuilt == 1 ? () : nil
+    } build: { () throws(CatalogError) in
       let insert = try connection.prepare(
         "INSERT OR IGNORE INTO search_keys (grouping_id, key, row) VALUES (?, ?, ?)")
       let titleIndex = collection.columns.firstIndex(of: collection.titleColumn) ?? 0

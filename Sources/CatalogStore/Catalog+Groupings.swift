@@ -8,20 +8,40 @@ extension Catalog {
     _ grouping: Grouping, of collection: CollectionInfo, collation: Collation,
     willBuild: () -> Void
   ) throws(CatalogError) -> Int {
-    if let id = try currentGroupingID(grouping, of: collection, collation: collation) { return id }
+    try buildOnce(willBuild: willBuild) { () throws(CatalogError) in
+      try currentGroupingID(grouping, of: collection, collation: collation)
+    } build: { () throws(CatalogError) in
+      try rebuildGrouping(grouping, of: collection, collation: collation)
+    }
+  }
+
+  /// What `find` finds, or else what `build` makes in one write transaction, after calling
+  /// `willBuild`. `find` runs again inside the transaction: another process may have built it
+  /// while this one waited for the lock.
+  func buildOnce<Value>(
+    willBuild: () -> Void, find: () throws(CatalogError) -> Value?,
+    build: () throws(CatalogError) -> Value
+  ) throws(CatalogError) -> Value {
+    if let found = try find() { return found }
     willBuild()
     return try connection.transaction { () throws(CatalogError) in
-      if let id = try currentGroupingID(grouping, of: collection, collation: collation) {
-        return id
-      }
-      let build = try GroupingBuild(
-        catalog: self, collectionID: collection.id, columns: collection.columns,
-        titleColumn: collection.titleColumn, sortAs: collection.sortAs,
-        targets: [(grouping, collation)])
-      try build.addStoredItems(of: collection.id)
-      _ = try build.finish()
-      return build.builders[0].groupingID
+      if let found = try find() { return found }
+      return try build()
     }
+  }
+
+  /// Builds a grouping again from the stored items, inside the caller's transaction; returns its
+  /// id.
+  private func rebuildGrouping(
+    _ grouping: Grouping, of collection: CollectionInfo, collation: Collation
+  ) throws(CatalogError) -> Int {
+    let build = try GroupingBuild(
+      catalog: self, collectionID: collection.id, columns: collection.columns,
+      titleColumn: collection.titleColumn, sortAs: collection.sortAs,
+      targets: [(grouping, collation)])
+    try build.addStoredItems(of: collection.id)
+    _ = try build.finish()
+    return build.builders[0].groupingID
   }
 
   /// The grouping's id when it is stored with keys of the running ICU and collator versions.
@@ -57,16 +77,11 @@ extension Catalog {
         + "rebuilding \(stale.count) grouping\(stale.count == 1 ? "" : "s") for ICU \(running.icu)")
     try connection.transaction { () throws(CatalogError) in
       for grouping in try staleGroupings() {
-        let collection = try collection(id: grouping.collectionID)
         let collation = try collating { () throws(CollationError) in
           try Collation(locale: CollationLocale(grouping.locale))
         }
-        let build = try GroupingBuild(
-          catalog: self, collectionID: collection.id, columns: collection.columns,
-          titleColumn: collection.titleColumn, sortAs: collection.sortAs,
-          targets: [(grouping.grouping, collation)])
-        try build.addStoredItems(of: collection.id)
-        _ = try build.finish()
+        _ = try rebuildGrouping(
+          grouping.grouping, of: collection(id: grouping.collectionID), collation: collation)
       }
     }
   }

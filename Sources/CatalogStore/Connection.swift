@@ -41,9 +41,7 @@ package final class Connection {
 
   /// The single integer that a statement such as `PRAGMA user_version` returns.
   package func integer(_ sql: String) throws(CatalogError) -> Int {
-    let statement = try prepare(sql)
-    guard try statement.step() else { return 0 }
-    return statement.int(at: 0)
+    try prepare(sql).stepInteger()
   }
 
   /// Runs `body` in a transaction that takes the write lock at once, committing when it returns
