@@ -66,8 +66,14 @@ for migration in migrations {
 }
 source += "  ]\n}\n"
 
+// Written beside the output and renamed over it, so a build never sees half a file. (Foundation's
+// `atomically: true` does the same through a directory in /tmp, which it leaves behind on Linux.)
+let partialPath = outputPath + ".partial"
 do {
-  try source.write(toFile: outputPath, atomically: true, encoding: .utf8)
+  try source.write(toFile: partialPath, atomically: false, encoding: .utf8)
 } catch {
-  fail("cannot write \(outputPath): \(error)")
+  fail("cannot write \(partialPath): \(error)")
+}
+if rename(partialPath, outputPath) != 0 {
+  fail("cannot rename \(partialPath) to \(outputPath): \(String(cString: strerror(errno)))")
 }
