@@ -107,6 +107,18 @@ struct catalog_letter_index {
   std::vector<std::string> labels;
 };
 
+/// The position of the label whose bucket holds `text`, or -1 for the other buckets.
+static int32_t labelPosition(const catalog_letter_index *index, const icu::UnicodeString &text,
+                             int32_t *status) {
+  UErrorCode error = U_ZERO_ERROR;
+  int32_t bucket = index->index->getBucketIndex(text, error);
+  if (U_FAILURE(error)) {
+    *status = error;
+    return -1;
+  }
+  return index->labelPositionOfBucket[bucket];
+}
+
 extern "C" {
 
 int32_t catalog_locale_canonicalize(const char *requested, char *canonical, int32_t capacity,
@@ -203,10 +215,20 @@ void catalog_collator_version(const catalog_collator *collator, char *buffer, in
 
 int32_t catalog_collator_sort_key(const catalog_collator *collator, const char *text,
                                   int32_t length, uint8_t *key, int32_t capacity) {
+  int32_t status = 0;
+  return catalog_item_keys(collator, nullptr, text, length, key, capacity, nullptr, &status);
+}
+
+int32_t catalog_item_keys(const catalog_collator *collator, const catalog_letter_index *index,
+                          const char *text, int32_t length, uint8_t *key, int32_t capacity,
+                          int32_t *letter, int32_t *status) {
   UChar stack[256];
   std::vector<UChar> heap;
   int32_t utf16Length = 0;
   const UChar *utf16 = toUTF16(text, length, stack, 256, heap, &utf16Length);
+  if (index != nullptr) {
+    *letter = labelPosition(index, icu::UnicodeString(false, utf16, utf16Length), status);
+  }
   return ucol_getSortKey(collator->collator, utf16, utf16Length, key, capacity);
 }
 
@@ -268,14 +290,7 @@ int32_t catalog_letter_index_label(const catalog_letter_index *index, int32_t po
 
 int32_t catalog_letter_index_bucket(const catalog_letter_index *index, const char *text,
                                     int32_t length, int32_t *status) {
-  UErrorCode error = U_ZERO_ERROR;
-  icu::UnicodeString string = icu::UnicodeString::fromUTF8(icu::StringPiece(text, length));
-  int32_t bucket = index->index->getBucketIndex(string, error);
-  if (U_FAILURE(error)) {
-    *status = error;
-    return -1;
-  }
-  return index->labelPositionOfBucket[bucket];
+  return labelPosition(index, icu::UnicodeString::fromUTF8(icu::StringPiece(text, length)), status);
 }
 
 }  // extern "C"

@@ -79,6 +79,17 @@ public final class Collation: Sendable {
     return position
   }
 
+  /// The sort key of `text` and the position of its letter, as `sortKey(for:)` and
+  /// `letterPosition(of:)` give them, for the price of about one: what an item in a letter
+  /// grouping needs.
+  public func sortKeyAndLetterPosition(of text: some StringProtocol) -> (
+    sortKey: [UInt8], letterPosition: Int
+  ) {
+    let trimmed = text.trimmingWhiteSpace
+    let (key, letter) = sortCollator.sortKey(trimmed, letterIndex: letterIndex)
+    return (key, trimmed.isEmpty || letter < 0 ? labels.count - 1 : letter)
+  }
+
   /// The label of the letter that `text` files under, such as "A", "Å", "あ" or "#".
   public func letter(of text: some StringProtocol) -> String {
     labels[letterPosition(of: text)]

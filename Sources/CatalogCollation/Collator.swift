@@ -29,13 +29,22 @@ final class Collator: @unchecked Sendable {
 
   /// The ICU sort key of `text`, without the trailing zero byte ICU adds.
   func sortKey(_ text: Substring) -> [UInt8] {
+    sortKey(text, letterIndex: nil).key
+  }
+
+  /// The ICU sort key of `text` and, when `letterIndex` is given, the position of the label whose
+  /// bucket holds it (-1 for ICU's other buckets): one conversion of the text for both.
+  func sortKey(_ text: Substring, letterIndex: LetterIndex?) -> (key: [UInt8], letter: Int) {
     var text = text
-    return text.withUTF8 { utf8 in
+    var letter: Int32 = -1
+    var status: Int32 = 0
+    let key = text.withUTF8 { utf8 in
       utf8.withMemoryRebound(to: CChar.self) { chars in
         var key = [UInt8](repeating: 0, count: 64 + 4 * chars.count)
         let length = Int(
-          catalog_collator_sort_key(
-            handle, chars.baseAddress, Int32(chars.count), &key, Int32(key.count)))
+          catalog_item_keys(
+            handle, letterIndex?.handle, chars.baseAddress, Int32(chars.count), &key,
+            Int32(key.count), &letter, &status))
         if length > key.count {
           key = [UInt8](repeating: 0, count: length)
           _ = catalog_collator_sort_key(
@@ -45,5 +54,6 @@ final class Collator: @unchecked Sendable {
         return key
       }
     }
+    return (key, status > 0 ? -1 : Int(letter))
   }
 }

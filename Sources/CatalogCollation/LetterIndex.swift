@@ -4,7 +4,7 @@ internal import CICU
 ///
 /// `@unchecked Sendable`: it wraps an ICU `ImmutableIndex`, which ICU documents as thread-safe.
 final class LetterIndex: @unchecked Sendable {
-  private let handle: OpaquePointer
+  let handle: OpaquePointer
   /// The ordinary labels in ICU's order, without the underflow, inflow and overflow buckets.
   let labels: [String]
 

@@ -46,10 +46,10 @@ final class SectionFiler {
     letterCounts = Array(repeating: 0, count: collation.labels.count)
   }
 
-  /// Files and counts an item with these fields and sort-as value.
-  func file(fields: [String], sortAs: String) -> SectionEntry {
+  /// Files and counts an item with these fields, whose sort-as value has this letter position in
+  /// the collation (which only letter grouping reads).
+  func file(fields: [String], letterPosition position: Int) -> SectionEntry {
     guard let columnIndex else {
-      let position = collation.letterPosition(of: sortAs)
       letterCounts[position] += 1
       return .letter(position)
     }

@@ -45,6 +45,12 @@ void catalog_collator_version(const catalog_collator *collator, char *buffer, in
 int32_t catalog_collator_sort_key(const catalog_collator *collator, const char *text,
                                   int32_t length, uint8_t *key, int32_t capacity);
 
+/// The sort key of a UTF-8 text, as `catalog_collator_sort_key` returns it, and, when `index` is
+/// not null, the position of its letter into `*letter`, as `catalog_letter_index_bucket` returns
+/// it: the keys of an item's row in a letter grouping, converting the text for ICU once.
+int32_t catalog_item_keys(const catalog_collator *collator, const catalog_letter_index *index,
+                          const char *text, int32_t length, uint8_t *key, int32_t capacity,
+                          int32_t *letter, int32_t *status);
 /// Builds the alphabetic index of a canonical locale id, with English (Latin) labels added when
 /// none of the locale's own labels is Latin.
 catalog_letter_index *catalog_letter_index_open(const char *locale, int32_t *status);
