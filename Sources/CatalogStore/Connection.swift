@@ -5,8 +5,14 @@ package final class Connection {
   package let handle: OpaquePointer
   package let path: String
 
+  /// Turns SQLite's memory statistics off before the process's first connection, unless the
+  /// program used SQLite before: nothing reads them, and they cost a global lock per allocation,
+  /// which the import's threads would contend for.
+  private static let memoryStatisticsOff: Void = { _ = csqlite_disable_memory_statistics() }()
+
   /// Opens the file read-write, creating it only when `creating` is true.
   init(path: String, creating: Bool) throws(CatalogError) {
+    Self.memoryStatisticsOff
     var handle: OpaquePointer?
     let flags =
       SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
