@@ -42,25 +42,28 @@ extension Catalog {
     from reader: CSVReader, plan: ImportPlan, progress: ((ImportProgress) -> Void)?
   ) throws(CatalogError) -> Int {
     let transfer = ReaderTransfer(reader: reader, build: plan.build, firstItem: plan.firstItem)
-    let insertItem = try connection.prepare(
-      "INSERT INTO items (collection_id, item, title, fields) VALUES (?, ?, ?, ?)")
+    let insertItems = try MultiRowInsert(
+      connection: connection, into: "items", columns: ["collection_id", "item", "title", "fields"])
     return try BoundedChannel<ImportMessage>.pipe(capacity: 16) { channel in
       transfer.produce(into: channel)
     } consume: { channel throws(CatalogError) in
       var itemCount = 0
+      var fieldsJSON: [UInt8] = []
       while let message = channel.receive() {
         switch message {
         case .failure(let error):
           throw error
-        case .items(let items, let bytesRead):
-          for item in items {
-            insertItem.reset()
-            insertItem.bind(plan.collectionID, at: 1)
-            insertItem.bind(item.item, at: 2)
-            insertItem.bind(item.title, at: 3)
-            insertItem.bind(JSONText.array(item.fields), at: 4)
-            try insertItem.run()
+        case .items(let items, let fullRuns, let bytesRead):
+          try insertItems.insert(count: items.count) { statement, row, position in
+            let item = items[row]
+            statement.bind(plan.collectionID, at: position)
+            statement.bind(item.item, at: position + 1)
+            statement.bind(item.title, at: position + 2)
+            fieldsJSON.removeAll(keepingCapacity: true)
+            JSONText.appendArray(item.fields, to: &fieldsJSON)
+            statement.bind(utf8Text: fieldsJSON, at: position + 3)
           }
+          try plan.build.spill(fullRuns)
           itemCount += items.count
           progress?(
             ImportProgress(
@@ -80,9 +83,10 @@ private struct StoredItem: Sendable {
   let fields: [String]
 }
 
-/// What the reading thread sends the writing one.
+/// What the reading thread sends the writing one: items to store, and the sort runs that keying
+/// them filled, for the writing thread to sort and spill while the reading one goes on.
 private enum ImportMessage: Sendable {
-  case items([StoredItem], bytesRead: Int)
+  case items([StoredItem], fullRuns: [GroupingBuild.FullRun], bytesRead: Int)
   case failure(CatalogError)
 }
 
@@ -105,20 +109,25 @@ private final class ReaderTransfer: @unchecked Sendable {
     var item = firstItem
     var batch: [StoredItem] = []
     batch.reserveCapacity(Self.batchSize)
+    var fullRuns: [GroupingBuild.FullRun] = []
     do throws(CatalogError) {
       while let record = try nextRecord() {
-        try build.add(item: item, fields: record.fields)
+        fullRuns += build.add(build.keyer.key(item: item, fields: record.fields))
         batch.append(
           StoredItem(
             item: item, title: record.fields[build.keyer.sortAs.titleIndex],
             fields: record.fields))
         item += 1
         if batch.count == Self.batchSize {
-          guard channel.send(.items(batch, bytesRead: reader.bytesRead)) else { return }
+          let message = ImportMessage.items(batch, fullRuns: fullRuns, bytesRead: reader.bytesRead)
+          guard channel.send(message) else { return }
           batch.removeAll(keepingCapacity: true)
+          fullRuns.removeAll()
         }
       }
-      if !batch.isEmpty { _ = channel.send(.items(batch, bytesRead: reader.bytesRead)) }
+      if !batch.isEmpty || !fullRuns.isEmpty {
+        _ = channel.send(.items(batch, fullRuns: fullRuns, bytesRead: reader.bytesRead))
+      }
     } catch {
       _ = channel.send(.failure(error))
     }

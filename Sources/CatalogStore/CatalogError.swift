@@ -36,6 +36,8 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
   case invalidRequest(String)
   /// A locale id that ICU does not know, or a collation ICU could not open.
   case collation(CollationError)
+  /// A temporary file for sorting a large grouping could not be made, written or read.
+  case scratchFile(directory: String, reason: String)
 
   private static func listing(_ names: [String], _ noun: String) -> String {
     names.isEmpty ? "; there are no \(noun)" : "; the \(noun) are: \(names.joined(separator: ", "))"
@@ -80,6 +82,9 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
       return message
     case .collation(let error):
       return error.description
+    case .scratchFile(let directory, let reason):
+      return "cannot use a temporary file in \(directory) to sort the list: \(reason) "
+        + "(set TMPDIR to a directory with free space)"
     }
   }
 }

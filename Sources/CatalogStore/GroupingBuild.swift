@@ -2,16 +2,14 @@ import CatalogCollation
 
 /// Builds some groupings of one collection from its items' keys.
 ///
-/// Each item's keys go into a scratch database (`BuildKeys`) as they come; `finish()` then lets
-/// its SQLite sorter put each grouping in list order on a second thread (spilling to disk rather
-/// than growing memory) while this one appends the rows, whose ids are then consecutive. The
-/// keyer's filers count the sections on the way. Used by the import, and to build a grouping from
+/// Each item's keys go to every grouping's `RowSorter` as they come (an import keys and adds them
+/// on its reading thread), and the keyer's filers count the sections on the way; `finish()` then
+/// appends each grouping's rows in list order, with consecutive ids. Used by the import, and to build a grouping from
 /// the stored items when a query asks for one that is missing or was keyed by another ICU.
 struct GroupingBuild {
   let keyer: ItemKeyer
   let builders: [GroupingBuilder]
   private let connection: Connection
-  private let keys: BuildKeys
 
   /// Makes or empties the groupings' rows, the scratch database and the builders. Runs inside a
   /// transaction.
@@ -25,7 +23,7 @@ struct GroupingBuild {
       collations.append(collation)
     }
     var builders: [GroupingBuilder] = []
-    for (position, (grouping, collation)) in targets.enumerated() {
+    for (grouping, collation) in targets {
       let id = try catalog.resetGrouping(
         collectionID: collectionID, grouping: grouping, collation: collation)
       builders.append(
@@ -33,21 +31,39 @@ struct GroupingBuild {
           groupingID: id, grouping: grouping,
           filer: SectionFiler(
             collation: collation, columnIndex: grouping.column.map { columns.firstIndex(of: $0)! }),
-          sectionColumn: "section_\(position)",
-          sortKeyColumn: "sort_key_\(collations.firstIndex { $0 === collation }!)"))
+          sorter: RowSorter(), sortKeyIndex: collations.firstIndex { $0 === collation }!))
     }
     self.builders = builders
     keyer = ItemKeyer(
       sortAs: SortAsSource(
         titleIndex: columns.firstIndex(of: titleColumn)!,
         columnIndices: sortAs.map { columns.firstIndex(of: $0)! }),
-      collations: collations, filers: builders.map(\.filer))
-    keys = try BuildKeys(sortKeyCount: collations.count, sectionCount: targets.count)
+      collations: collations, filers: builders.map { ($0.filer, $0.sortKeyIndex) })
   }
 
-  /// Keys an item and adds its keys to every grouping.
-  func add(item: Int, fields: [String]) throws(CatalogError) {
-    try keys.add(keyer.key(item: item, fields: fields))
+  /// A grouping's sort run that is full, to be spilled.
+  struct FullRun: Sendable {
+    let builder: Int
+    let run: SortRun
+  }
+
+  /// Adds an item's keys, made by `keyer`, to every grouping. Returns the sort runs this filled,
+  /// which the caller passes to `spill` (an import, on its writing thread).
+  func add(_ keys: ItemKeys) -> [FullRun] {
+    var full: [FullRun] = []
+    for (position, (builder, section)) in zip(builders, keys.sections).enumerated() {
+      if let run = builder.add(keys, section: section) {
+        full.append(FullRun(builder: position, run: run))
+      }
+    }
+    return full
+  }
+
+  /// Sorts full runs and writes them to their groupings' scratch files.
+  func spill(_ runs: [FullRun]) throws(CatalogError) {
+    for full in runs {
+      try builders[full.builder].sorter.spill(full.run)
+    }
   }
 
   /// Keys the items already stored for the collection and adds them, in item order.
@@ -57,7 +73,7 @@ struct GroupingBuild {
     try statement.bind(.integer(collectionID))
     while try statement.step() {
       let fields = JSONText.decodeStringArray(statement.text(at: 1)) ?? []
-      try add(item: statement.int(at: 0), fields: fields)
+      try spill(add(keyer.key(item: statement.int(at: 0), fields: fields)))
     }
   }
 
@@ -65,7 +81,7 @@ struct GroupingBuild {
   func finish() throws(CatalogError) -> [Int] {
     var counts: [Int] = []
     for builder in builders {
-      counts.append(try builder.finish(connection: connection, keys: keys))
+      counts.append(try builder.finish(connection: connection))
     }
     return counts
   }

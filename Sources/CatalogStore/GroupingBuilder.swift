@@ -1,43 +1,46 @@
 import CatalogCollation
 
-/// One grouping being built: its rows in list order and its sections with their first rows, from
-/// the keys in `BuildKeys` and the sections its filer counted.
+/// One grouping being built: its rows, put in list order by a `RowSorter`, and its sections with
+/// their first rows, as its filer counted them.
 struct GroupingBuilder {
   let groupingID: Int
   let grouping: Grouping
   let filer: SectionFiler
-  /// The columns of `BuildKeys` that hold this grouping's section and sort keys.
-  let sectionColumn: String
-  let sortKeyColumn: String
+  let sorter: RowSorter
+  /// Which of an item's sort keys (`ItemKeys.sortKeys`) orders this grouping.
+  let sortKeyIndex: Int
 
-  /// Appends the rows in list order (a blank value's NULL section key sorts last) and writes the
-  /// sections with their counts and first rows. Returns the number of sections.
-  func finish(connection: Connection, keys: BuildKeys) throws(CatalogError) -> Int {
+  /// Adds an item's row; `section` is where it files in this grouping. Returns a full sort run,
+  /// for `sorter.spill`.
+  func add(_ keys: ItemKeys, section: SectionEntry) -> SortRun? {
+    sorter.add {
+      RowOrderKey.append(
+        section: section, sortKey: keys.sortKeys[sortKeyIndex], item: keys.item, to: &$0)
+    }
+  }
+
+  /// Appends the rows in list order, merging on a second thread while this one writes, and writes
+  /// the sections with their counts and first rows. Returns the number of sections.
+  func finish(connection: Connection) throws(CatalogError) -> Int {
     let firstRowID = try connection.prepare("SELECT coalesce(max(id), 0) + 1 FROM rows")
       .stepInteger()
-    let insertRow = try connection.prepare(
-      "INSERT INTO rows (id, grouping_id, sort_key, item) VALUES (?, ?, ?, ?)")
-    var rowID = firstRowID
-    let (sectionColumn, sortKeyColumn) = (sectionColumn, sortKeyColumn)
-    try BoundedChannel<Result<BuildKeys.Batch, CatalogError>>.pipe(capacity: 16) { channel in
-      do throws(CatalogError) {
-        try keys.sendInOrder(sectionColumn: sectionColumn, sortKeyColumn: sortKeyColumn) {
-          channel.send(.success($0))
-        }
-      } catch {
-        _ = channel.send(.failure(error))
-      }
+    let insertRows = try MultiRowInsert(
+      connection: connection, into: "rows", columns: ["grouping_id", "sort_key", "item"])
+    var rowCount = 0
+    let sorter = SorterTransfer(sorter: sorter)
+    try BoundedChannel<Result<RowBatch, CatalogError>>.pipe(capacity: 16) { channel in
+      sorter.sendInOrder(to: channel)
     } consume: { channel throws(CatalogError) in
       while let message = channel.receive() {
-        try message.get().forEach { sortKey, item throws(CatalogError) in
-          insertRow.reset()
-          insertRow.bind(rowID, at: 1)
-          insertRow.bind(groupingID, at: 2)
-          insertRow.bind(sortKey, at: 3)
-          insertRow.bind(item, at: 4)
-          try insertRow.run()
-          rowID += 1
+        let batch = try message.get()
+        // Ids are left to SQLite, which appends each row as the greatest id so far plus one,
+        // skipping the lookup an explicit id costs: the ids are consecutive from firstRowID.
+        try insertRows.insert(count: batch.items.count) { statement, row, position in
+          statement.bind(groupingID, at: position)
+          statement.bind(batch.sortKey(at: row), at: position + 1)
+          statement.bind(batch.items[row], at: position + 2)
         }
+        rowCount += batch.items.count
       }
     }
     let sections = filer.sections()
@@ -54,8 +57,52 @@ struct GroupingBuilder {
       ).run()
       firstRow += section.count
     }
+    assert(firstRow == rowCount, "the sections count every row")
     try connection.prepare("UPDATE groupings SET first_row_id = ?, row_count = ? WHERE id = ?")
       .bind(.integer(firstRowID), .integer(firstRow), .integer(groupingID)).run()
     return sections.count
+  }
+}
+
+/// Sort keys and items of rows in list order, a batch at a time, in one buffer.
+private struct RowBatch: Sendable {
+  static let capacity = 1024
+  var sortKeys: [UInt8] = []
+  /// Where each row's sort key ends in `sortKeys`.
+  var sortKeyEnds: [Int] = []
+  var items: [Int] = []
+
+  func sortKey(at row: Int) -> ArraySlice<UInt8> {
+    sortKeys[(row == 0 ? 0 : sortKeyEnds[row - 1])..<sortKeyEnds[row]]
+  }
+}
+
+/// Hands a sorter to the merging thread, which alone uses it until it is done; hence
+/// `@unchecked Sendable`.
+private final class SorterTransfer: @unchecked Sendable {
+  let sorter: RowSorter
+
+  init(sorter: RowSorter) { self.sorter = sorter }
+
+  /// Sends the rows' sort keys and items in list order; stops early when the channel is closed.
+  func sendInOrder(to channel: BoundedChannel<Result<RowBatch, CatalogError>>) {
+    var batch = RowBatch()
+    var open = true
+    do throws(CatalogError) {
+      try sorter.forEachInOrder { key in
+        let (sortKey, item) = RowOrderKey.decode(key)
+        batch.sortKeys.append(contentsOf: sortKey)
+        batch.sortKeyEnds.append(batch.sortKeys.count)
+        batch.items.append(item)
+        if batch.items.count == RowBatch.capacity {
+          open = channel.send(.success(batch))
+          batch = RowBatch()
+        }
+        return open
+      }
+      if open && !batch.items.isEmpty { _ = channel.send(.success(batch)) }
+    } catch {
+      _ = channel.send(.failure(error))
+    }
   }
 }

@@ -11,31 +11,45 @@ public enum JSONText {
 
   /// `strings` as a JSON array of strings.
   public static func array(_ strings: some Sequence<some StringProtocol>) -> String {
-    var output = "["
+    var output: [UInt8] = []
+    appendArray(strings, to: &output)
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  /// Appends `strings` as a JSON array of strings, in UTF-8.
+  public static func appendArray(
+    _ strings: some Sequence<some StringProtocol>, to output: inout [UInt8]
+  ) {
+    output.append(UInt8(ascii: "["))
     for (position, string) in strings.enumerated() {
-      if position > 0 { output += "," }
+      if position > 0 { output.append(UInt8(ascii: ",")) }
       appendQuoted(string, to: &output)
     }
-    return output + "]"
+    output.append(UInt8(ascii: "]"))
   }
 
   /// Appends `text` as a JSON string literal, escaping quotes, backslashes and control characters.
   public static func appendQuoted(_ text: some StringProtocol, to output: inout String) {
-    output += "\""
-    var plainStart = text.utf8.startIndex
-    var index = plainStart
-    let utf8 = text.utf8
-    while index != utf8.endIndex {
-      let byte = utf8[index]
-      if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 {
-        output += String(Substring(text)[plainStart..<index])
-        output += escape(byte)
-        plainStart = utf8.index(after: index)
+    var bytes: [UInt8] = []
+    appendQuoted(text, to: &bytes)
+    output += String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends `text` as a JSON string literal in UTF-8, copying runs of plain bytes at once.
+  public static func appendQuoted(_ text: some StringProtocol, to output: inout [UInt8]) {
+    output.append(UInt8(ascii: "\""))
+    var text = Substring(text)
+    text.withUTF8 { utf8 in
+      var plainStart = 0
+      for (index, byte) in utf8.enumerated()
+      where byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 {
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plainStart..<index]))
+        output.append(contentsOf: escape(byte).utf8)
+        plainStart = index + 1
       }
-      index = utf8.index(after: index)
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plainStart...]))
     }
-    output += String(Substring(text)[plainStart..<utf8.endIndex])
-    output += "\""
+    output.append(UInt8(ascii: "\""))
   }
 
   private static func escape(_ byte: UInt8) -> String {

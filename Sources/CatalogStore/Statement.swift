@@ -67,6 +67,17 @@ package final class Statement {
     }
   }
 
+  /// Binds UTF-8 bytes as text.
+  package func bind(utf8Text bytes: [UInt8], at position: Int32) {
+    bytes.withUnsafeBufferPointer { buffer in
+      buffer.withMemoryRebound(to: CChar.self) { chars in
+        _ = sqlite3_bind_text(
+          handle, position, chars.baseAddress ?? UnsafePointer(bitPattern: 1), Int32(chars.count),
+          csqlite_transient())
+      }
+    }
+  }
+
   package func bind(_ bytes: [UInt8], at position: Int32) {
     bind(bytes[...], at: position)
   }

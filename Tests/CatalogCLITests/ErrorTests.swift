@@ -49,6 +49,23 @@ struct ErrorTests {
     )
   }
 
+  @Test func aSortWithoutItsTemporaryDirectory() throws {
+    // 100,000 rows make sort runs of more than the 2 MiB a grouping keeps in memory, so the
+    // import needs a scratch file, in $TMPDIR.
+    let rows = (0..<100_000).map { "Town \($0),State \($0 % 50)\n" }.joined()
+    try runner.write("towns.csv", "name,state\n" + rows)
+    let before = try catalogBytes()
+    let absent = runner.directory.path("absent")
+    let result = try runner.run(["import", "towns.csv"], environment: ["TMPDIR": absent])
+    #expect(result.status == 1)
+    #expect(
+      result.standardError
+        == "Error: cannot use a temporary file in \(absent) to sort the list: No such file or "
+        + "directory (set TMPDIR to a directory with free space)\n")
+    #expect(try catalogBytes() == before)
+    #expect(try runner.run(["collections", "--format", "csv"]).outputLines.count == 2)
+  }
+
   @Test func anUnknownColumn() throws {
     try expectFailure(
       ["sections", "--group-by", "county"],

@@ -1,8 +1,9 @@
 import CatalogCollation
-import CatalogStore
 import CatalogTestSupport
 import Foundation
 import Testing
+
+@testable import CatalogStore
 
 /// Importing CSV files: settings, stored keys, and all-or-nothing behaviour.
 struct ImportTests {
@@ -198,5 +199,63 @@ struct ImportTests {
       try test.sqlite3("SELECT locale, icu_version, collator_version FROM groupings") == [
         "sv|\(version.icu)|\(version.collator)"
       ])
+  }
+
+  /// Enough rows that each grouping's sort spills runs to a scratch file and merges them; the
+  /// stored order must equal a plain in-memory sort by the collation's keys.
+  @Test func groupingsLargerThanOneSortRunAreInOrder() throws {
+    let first = [
+      "Åsa", "Anna", "anna", "Ärla", "Örjan", "Olof", "Zoë", "Émile", "Emil", "Bo", "Øyvind",
+    ]
+    let last = ["Ek", "Åberg", "Lund", "lund", "Öst", "Zorn", "Berg", "Ängström"]
+    let states = [
+      "Skåne", "skane", "SKÅNE", "Gotland", "Örebro", "Orebro", "", " Uppsala ", "Uppsala",
+    ]
+    let count = 90_000
+    // Every row's key takes more than 30 bytes, so these fill more than one run.
+    try #require(count * 30 > RowSorter.defaultRunCapacity)
+    let rows = (0..<count).map { item in
+      (name: "\(first[item % 11]) \(last[item / 11 % 8]) \(item % 500)", state: states[item % 9])
+    }
+    let csv = "name,state\n" + rows.map { "\($0.name),\($0.state)\n" }.joined()
+    try test.importCSV(csv, collection: "people", locale: "sv", groupBy: ["state"])
+
+    let swedish = try Collation(localeIdentifier: "sv")
+    let sortKeys = rows.map { swedish.sortKey(for: $0.name) }
+    func byKey(_ a: Int, _ b: Int) -> Bool {
+      sortKeys[a] == sortKeys[b] ? a < b : sortKeys[a].lexicographicallyPrecedes(sortKeys[b])
+    }
+    let letters = rows.map { swedish.letterPosition(of: $0.name) }
+    let expectedLetters = (0..<count).sorted { a, b in
+      letters[a] == letters[b] ? byKey(a, b) : letters[a] < letters[b]
+    }
+    let sections = rows.map { swedish.sectionKey(for: $0.state) }
+    let expectedStates = (0..<count).sorted { a, b in
+      guard sections[a] != sections[b] else { return byKey(a, b) }
+      if sections[a].isEmpty || sections[b].isEmpty { return sections[b].isEmpty }
+      return sections[a].lexicographicallyPrecedes(sections[b])
+    }
+
+    func stored(_ groupBy: String) throws -> [Int] {
+      try test.sqlite3(
+        """
+        SELECT r.item FROM rows r JOIN groupings g ON g.id = r.grouping_id
+        WHERE g.group_by = '\(groupBy)' ORDER BY r.id
+        """
+      ).map { Int($0)! }
+    }
+    #expect(try stored("") == expectedLetters)
+    #expect(try stored("state") == expectedStates)
+    #expect(
+      try test.sqlite3(
+        """
+        SELECT heading, item_count FROM sections s JOIN groupings g ON g.id = s.grouping_id
+        WHERE g.group_by = 'state' ORDER BY section
+        """) == [
+          // Swedish: Å and Ö are letters after Z, so "skane" and "Skåne" differ and Ö comes last;
+          // "Skåne" and "SKÅNE" tie (10,000 each) and the heading is the first in collation order.
+          "Gotland|10000", "Orebro|10000", "skane|10000", "Skåne|20000", "Uppsala|20000",
+          "Örebro|10000", "|10000",
+        ])
   }
 }

@@ -1,0 +1,106 @@
+import Testing
+
+@testable import CatalogStore
+
+/// The external sort that puts a grouping's rows in list order, and the keys it sorts.
+struct RowSorterTests {
+  /// A deterministic source of test bytes (a linear congruential generator).
+  struct Bytes {
+    var state: UInt64
+
+    mutating func next(below bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+
+    /// A key of 0–40 bytes from a small alphabet, so that many keys share long prefixes.
+    mutating func key() -> [UInt8] {
+      (0..<next(below: 41)).map { _ in UInt8(1 + next(below: 4)) }
+    }
+  }
+
+  /// Adds `keys` to a sorter of the given run capacity, spilling every full run, and returns what
+  /// comes out in order.
+  func sorted(_ keys: [[UInt8]], runCapacity: Int) throws -> [[UInt8]] {
+    let sorter = RowSorter(runCapacity: runCapacity)
+    for key in keys {
+      if let full = sorter.add({ $0.append(contentsOf: key) }) { try sorter.spill(full) }
+    }
+    var output: [[UInt8]] = []
+    try sorter.forEachInOrder { key in
+      output.append(Array(key))
+      return true
+    }
+    return output
+  }
+
+  @Test(arguments: [64, 1000, 1 << 20])
+  func keysComeOutInByteOrder(runCapacity: Int) throws {
+    var bytes = Bytes(state: 7)
+    let keys = (0..<5000).map { _ in bytes.key() }
+    let expected = keys.sorted { $0.lexicographicallyPrecedes($1) }
+    #expect(try sorted(keys, runCapacity: runCapacity) == expected)
+  }
+
+  @Test func keysLargerThanTheMergeBuffersSurvive() throws {
+    let large = (0..<3).map { n in [UInt8](repeating: UInt8(9 - n), count: 300_000) }
+    let keys = [[5, 5], large[0], [1], large[1], [9, 9, 9], large[2]]
+    let expected = keys.sorted { $0.lexicographicallyPrecedes($1) }
+    #expect(try sorted(keys, runCapacity: 1000) == expected)
+  }
+
+  @Test func theMergeStopsWhenAsked() throws {
+    let sorter = RowSorter(runCapacity: 16)
+    for byte in UInt8(1)...100 {
+      if let full = sorter.add({ $0.append(101 - byte) }) { try sorter.spill(full) }
+    }
+    var seen: [UInt8] = []
+    try sorter.forEachInOrder { key in
+      seen.append(key[0])
+      return seen.count < 3
+    }
+    #expect(seen == [1, 2, 3])
+  }
+
+  func rowKey(_ section: SectionEntry, _ sortKey: [UInt8], _ item: Int) -> [UInt8] {
+    var key: [UInt8] = []
+    RowOrderKey.append(section: section, sortKey: sortKey, item: item, to: &key)
+    return key
+  }
+
+  @Test func rowKeysOrderBySectionThenSortKeyThenItem() {
+    // Hand-ordered: letters by position (300 needs two bytes), values by key with a shorter key
+    // first, blank values last; within a section by sort key (a prefix first), then by item.
+    let ordered = [
+      rowKey(.letter(0), [0x30, 0x31], 5),
+      rowKey(.letter(1), [0x05], 9),
+      rowKey(.letter(1), [0x05, 0x01], 2),
+      rowKey(.letter(1), [0x05, 0x01], 10),
+      rowKey(.letter(300), [0x01], 0),
+    ]
+    #expect(ordered == ordered.sorted { $0.lexicographicallyPrecedes($1) })
+    let values = [
+      rowKey(.value(key: [0x29]), [0x40], 3),
+      rowKey(.value(key: [0x29, 0x2B]), [0x05], 1),
+      rowKey(.value(key: [0xFE, 0xFE]), [0x05], 0),
+      rowKey(.value(key: []), [0x01], 2),
+    ]
+    #expect(values == values.sorted { $0.lexicographicallyPrecedes($1) })
+  }
+
+  @Test func rowKeysGiveBackTheirSortKeyAndItem() {
+    for (section, sortKey, item) in [
+      (SectionEntry.letter(3), [UInt8](arrayLiteral: 0x2A, 0x01, 0x05), 0),
+      (.value(key: [0x50, 0x51]), [0x33], 1_000_000),
+      (.value(key: []), [0x01, 0x01], Int(Int32.max) + 5),
+    ] {
+      let key = rowKey(section, sortKey, item)
+      let decoded = key.withUnsafeBytes { bytes in
+        let (sortKey, item) = RowOrderKey.decode(bytes)
+        return (Array(sortKey), item)
+      }
+      #expect(decoded.0 == sortKey)
+      #expect(decoded.1 == item)
+    }
+  }
+}
