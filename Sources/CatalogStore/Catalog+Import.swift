@@ -16,7 +16,17 @@ extension Catalog {
   ) throws(CatalogError) -> ImportSummary {
     let name = options.collection.trimmingWhiteSpace
     guard !name.isEmpty else { throw .invalidCollectionName(options.collection) }
-    return try connection.transaction { () throws(CatalogError) in
+    return try withRollbackJournalIfEmpty { () throws(CatalogError) in
+      try importTransaction(from: reader, options: options, name: String(name), progress: progress)
+    }
+  }
+
+  /// The import's one transaction.
+  private func importTransaction(
+    from reader: CSVReader, options: ImportOptions, name: String,
+    progress: ((ImportProgress) -> Void)?
+  ) throws(CatalogError) -> ImportSummary {
+    try connection.transaction { () throws(CatalogError) in
       let plan = try makeImportPlan(header: reader.header, options: options)
       if plan.firstItem > 0 {
         try plan.build.addStoredItems(of: plan.collectionID)
@@ -28,7 +38,7 @@ extension Catalog {
       let summaryGrouping = options.groupBy.first.map(Grouping.column) ?? .letters
       let summaryIndex = plan.build.builders.firstIndex { $0.grouping == summaryGrouping } ?? 0
       return ImportSummary(
-        collection: String(name), importedItems: itemCount, totalItems: plan.firstItem + itemCount,
+        collection: name, importedItems: itemCount, totalItems: plan.firstItem + itemCount,
         grouping: plan.build.builders[summaryIndex].grouping,
         sectionCount: sectionCounts[summaryIndex])
     }

@@ -26,15 +26,16 @@ struct CatalogRunner {
     URL(filePath: CommandLine.arguments[0]).deletingLastPathComponent().appending(path: "catalog")
   }
 
-  /// Runs `catalog --db <catalog> ARGUMENTS` with `input` on standard input.
+  /// Runs `catalog --db <catalog> ARGUMENTS` with `input` on standard input; `database` names
+  /// another catalog than the runner's.
   @discardableResult
   func run(
     _ arguments: [String], input: String = "", environment: [String: String] = [:],
-    executable: URL = CatalogRunner.executable
+    executable: URL = CatalogRunner.executable, database: String? = nil
   ) throws -> Result {
     let process = Process()
     process.executableURL = executable
-    process.arguments = ["--db", databasePath] + arguments
+    process.arguments = ["--db", database ?? databasePath] + arguments
     process.currentDirectoryURL = directory.url
     process.environment = ["PATH": "/usr/bin:/bin", "LANG": "C"].merging(environment) { $1 }
     let standardInput = Pipe()

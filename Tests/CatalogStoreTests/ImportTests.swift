@@ -258,4 +258,27 @@ struct ImportTests {
           "Örebro|10000", "|10000",
         ])
   }
+
+  /// A first import writes through the rollback journal when it has the catalog to itself, and
+  /// leaves the catalog in WAL mode either way.
+  @Test func aFirstImportLeavesTheCatalogInWALMode() throws {
+    try test.importCSV(Self.cities, collection: "cities")
+    #expect(try test.sqlite3("PRAGMA journal_mode") == ["wal"])
+  }
+
+  @Test func anotherOpenConnectionSeesAFirstImport() throws {
+    let other = try Catalog(path: test.path, creating: false)
+    #expect(try other.collections().isEmpty)
+    try test.importCSV(Self.cities, collection: "cities")
+    #expect(try other.collections().map(\.name) == ["cities"])
+    #expect(try test.sqlite3("PRAGMA journal_mode") == ["wal"])
+  }
+
+  @Test func aCatalogLeftInRollbackModeReturnsToTheLogWhenOpened() throws {
+    try test.importCSV(Self.cities, collection: "cities")
+    _ = try test.sqlite3("PRAGMA journal_mode = DELETE")
+    #expect(try test.sqlite3("PRAGMA journal_mode") == ["delete"])
+    _ = try Catalog(path: test.path, creating: false)
+    #expect(try test.sqlite3("PRAGMA journal_mode") == ["wal"])
+  }
 }
