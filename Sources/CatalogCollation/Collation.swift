@@ -79,15 +79,20 @@ public final class Collation: Sendable {
     return position
   }
 
-  /// The sort key of `text` and the position of its letter, as `sortKey(for:)` and
-  /// `letterPosition(of:)` give them, for the price of about one: what an item in a letter
-  /// grouping needs.
-  public func sortKeyAndLetterPosition(of text: some StringProtocol) -> (
-    sortKey: [UInt8], letterPosition: Int
-  ) {
+  /// Puts the sort key of `text` into `key`, reusing its storage, and returns the position of
+  /// its letter: what `sortKey(for:)` and `letterPosition(of:)` give, for the price of about one
+  /// and without allocating, as an import needs for every item of a letter grouping.
+  public func sortKeyAndLetterPosition(of text: some StringProtocol, into key: inout [UInt8])
+    -> Int
+  {
     let trimmed = text.trimmingWhiteSpace
-    let (key, letter) = sortCollator.sortKey(trimmed, letterIndex: letterIndex)
-    return (key, trimmed.isEmpty || letter < 0 ? labels.count - 1 : letter)
+    let letter = sortCollator.sortKey(trimmed, letterIndex: letterIndex, into: &key)
+    return trimmed.isEmpty || letter < 0 ? labels.count - 1 : letter
+  }
+
+  /// Puts the sort key of `text` into `key`, reusing its storage.
+  public func sortKey(for text: some StringProtocol, into key: inout [UInt8]) {
+    _ = sortCollator.sortKey(text.trimmingWhiteSpace, letterIndex: nil, into: &key)
   }
 
   /// The label of the letter that `text` files under, such as "A", "Å", "あ" or "#".

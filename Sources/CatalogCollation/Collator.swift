@@ -29,31 +29,39 @@ final class Collator: @unchecked Sendable {
 
   /// The ICU sort key of `text`, without the trailing zero byte ICU adds.
   func sortKey(_ text: Substring) -> [UInt8] {
-    sortKey(text, letterIndex: nil).key
+    var key: [UInt8] = []
+    _ = sortKey(text, letterIndex: nil, into: &key)
+    return key
   }
 
-  /// The ICU sort key of `text` and, when `letterIndex` is given, the position of the label whose
-  /// bucket holds it (-1 for ICU's other buckets): one conversion of the text for both.
-  func sortKey(_ text: Substring, letterIndex: LetterIndex?) -> (key: [UInt8], letter: Int) {
+  /// Puts the ICU sort key of `text` into `key` (reusing its storage) and returns, when
+  /// `letterIndex` is given, the position of the label whose bucket holds the text (-1 for ICU's
+  /// other buckets, and without a letter index): one conversion of the text for both.
+  func sortKey(_ text: Substring, letterIndex: LetterIndex?, into key: inout [UInt8]) -> Int {
     var text = text
     var letter: Int32 = -1
     var status: Int32 = 0
-    let key = text.withUTF8 { utf8 in
+    text.withUTF8 { utf8 in
       utf8.withMemoryRebound(to: CChar.self) { chars in
-        var key = [UInt8](repeating: 0, count: 64 + 4 * chars.count)
-        let length = Int(
-          catalog_item_keys(
-            handle, letterIndex?.handle, chars.baseAddress, Int32(chars.count), &key,
-            Int32(key.count), &letter, &status))
-        if length > key.count {
-          key = [UInt8](repeating: 0, count: length)
-          _ = catalog_collator_sort_key(
-            handle, chars.baseAddress, Int32(chars.count), &key, Int32(key.count))
+        var capacity = 64 + 4 * chars.count
+        var written = false
+        while !written {
+          withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+            let length = Int(
+              catalog_item_keys(
+                handle, letterIndex?.handle, chars.baseAddress, Int32(chars.count),
+                buffer.baseAddress, Int32(capacity), &letter, &status))
+            guard length <= capacity else {
+              capacity = length
+              return
+            }
+            key.removeAll(keepingCapacity: true)
+            key.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<max(length - 1, 0)]))
+            written = true
+          }
         }
-        key.removeSubrange(max(length - 1, 0)...)
-        return key
       }
     }
-    return (key, status > 0 ? -1 : Int(letter))
+    return status > 0 ? -1 : Int(letter)
   }
 }

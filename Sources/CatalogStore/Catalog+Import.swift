@@ -122,7 +122,7 @@ private final class ReaderTransfer: @unchecked Sendable {
     var fullRuns: [GroupingBuild.FullRun] = []
     do throws(CatalogError) {
       while let record = try nextRecord() {
-        fullRuns += build.add(build.keyer.key(item: item, fields: record.fields))
+        fullRuns += build.add(item: item, fields: record.fields)
         batch.append(
           StoredItem(
             item: item, title: record.fields[build.keyer.sortAs.titleIndex],

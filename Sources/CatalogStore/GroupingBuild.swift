@@ -31,14 +31,17 @@ struct GroupingBuild {
           groupingID: id, grouping: grouping,
           filer: SectionFiler(
             collation: collation, columnIndex: grouping.column.map { columns.firstIndex(of: $0)! }),
-          sorter: RowSorter(), sortKeyIndex: collations.firstIndex { $0 === collation }!))
+          sorter: RowSorter(), collationIndex: collations.firstIndex { $0 === collation }!))
     }
     self.builders = builders
     keyer = ItemKeyer(
       sortAs: SortAsSource(
         titleIndex: columns.firstIndex(of: titleColumn)!,
         columnIndices: sortAs.map { columns.firstIndex(of: $0)! }),
-      collations: collations, filers: builders.map { ($0.filer, $0.sortKeyIndex) })
+      collations: collations,
+      needsLetters: collations.indices.map { index in
+        builders.contains { $0.collationIndex == index && $0.grouping == .letters }
+      })
   }
 
   /// A grouping's sort run that is full, to be spilled.
@@ -47,12 +50,13 @@ struct GroupingBuild {
     let run: SortRun
   }
 
-  /// Adds an item's keys, made by `keyer`, to every grouping. Returns the sort runs this filled,
-  /// which the caller passes to `spill` (an import, on its writing thread).
-  func add(_ keys: ItemKeys) -> [FullRun] {
+  /// Keys an item and adds it to every grouping. Returns the sort runs this filled, which the
+  /// caller passes to `spill` (an import, on its writing thread).
+  func add(item: Int, fields: [String]) -> [FullRun] {
+    keyer.key(fields: fields)
     var full: [FullRun] = []
-    for (position, (builder, section)) in zip(builders, keys.sections).enumerated() {
-      if let run = builder.add(keys, section: section) {
+    for (position, builder) in builders.enumerated() {
+      if let run = builder.add(item: item, fields: fields, keyer: keyer) {
         full.append(FullRun(builder: position, run: run))
       }
     }
@@ -73,7 +77,7 @@ struct GroupingBuild {
     try statement.bind(.integer(collectionID))
     while try statement.step() {
       let fields = JSONText.decodeStringArray(statement.text(at: 1)) ?? []
-      try spill(add(keyer.key(item: statement.int(at: 0), fields: fields)))
+      try spill(add(item: statement.int(at: 0), fields: fields))
     }
   }
 

@@ -7,15 +7,17 @@ struct GroupingBuilder {
   let grouping: Grouping
   let filer: SectionFiler
   let sorter: RowSorter
-  /// Which of an item's sort keys (`ItemKeys.sortKeys`) orders this grouping.
-  let sortKeyIndex: Int
+  /// Which of the keyer's collations orders this grouping.
+  let collationIndex: Int
 
-  /// Adds an item's row; `section` is where it files in this grouping. Returns a full sort run,
-  /// for `sorter.spill`.
-  func add(_ keys: ItemKeys, section: SectionEntry) -> SortRun? {
-    sorter.add {
+  /// Files an item, which `keyer` has just keyed, and adds its row. Returns a full sort run, for
+  /// `sorter.spill`.
+  func add(item: Int, fields: [String], keyer: ItemKeyer) -> SortRun? {
+    let section = filer.file(
+      fields: fields, letterPosition: keyer.letterPositions[collationIndex])
+    return sorter.add {
       RowOrderKey.append(
-        section: section, sortKey: keys.sortKeys[sortKeyIndex], item: keys.item, to: &$0)
+        section: section, sortKey: keyer.sortKeys[collationIndex], item: item, to: &$0)
     }
   }
 

@@ -1,48 +1,39 @@
 import CatalogCollation
 
-/// An item's keys: its sort key in each locale being built, and its section in each grouping
-/// being built.
-struct ItemKeys: Sendable {
-  let item: Int
-  /// One per distinct locale of the build, in `ItemKeyer.collations` order.
-  let sortKeys: [[UInt8]]
-  /// One per grouping of the build, in order.
-  let sections: [SectionEntry]
-}
-
-/// Computes the keys of items for a set of groupings, and counts their sections on the way.
+/// Computes an item's sort key in each locale of a build, and its letter where a letter grouping
+/// needs it, into buffers it reuses from item to item.
 ///
 /// Used by one thread at a time (during an import, the reading thread, so that keying runs while
-/// another thread writes), since its filers count.
-struct ItemKeyer {
+/// another thread writes).
+final class ItemKeyer {
   let sortAs: SortAsSource
-  /// One collation per distinct locale, for the sort keys.
+  /// One collation per distinct locale of the build.
   let collations: [Collation]
-  /// One per grouping of the build, in order, with the position of its collation in `collations`.
-  let filers: [(filer: SectionFiler, collation: Int)]
   /// Whether some letter grouping needs the letters of each collation.
   private let needsLetters: [Bool]
+  /// The last keyed item's sort key in each collation.
+  private(set) var sortKeys: [[UInt8]]
+  /// The last keyed item's letter position in each collation, or -1 where none is needed.
+  private(set) var letterPositions: [Int]
 
-  init(sortAs: SortAsSource, collations: [Collation], filers: [(SectionFiler, Int)]) {
+  init(sortAs: SortAsSource, collations: [Collation], needsLetters: [Bool]) {
     self.sortAs = sortAs
     self.collations = collations
-    self.filers = filers
-    needsLetters = collations.indices.map { index in
-      filers.contains { $0.1 == index && $0.0.columnIndex == nil }
-    }
+    self.needsLetters = needsLetters
+    sortKeys = Array(repeating: [], count: collations.count)
+    letterPositions = Array(repeating: -1, count: collations.count)
   }
 
-  func key(item: Int, fields: [String]) -> ItemKeys {
+  /// Keys an item with these fields, for `sortKeys` and `letterPositions`.
+  func key(fields: [String]) {
     let sortAs = self.sortAs.value(in: fields)
-    let keys = zip(collations, needsLetters).map { collation, needsLetter in
-      needsLetter
-        ? collation.sortKeyAndLetterPosition(of: sortAs)
-        : (sortKey: collation.sortKey(for: sortAs), letterPosition: -1)
+    for (index, collation) in collations.enumerated() {
+      if needsLetters[index] {
+        letterPositions[index] = collation.sortKeyAndLetterPosition(
+          of: sortAs, into: &sortKeys[index])
+      } else {
+        collation.sortKey(for: sortAs, into: &sortKeys[index])
+      }
     }
-    return ItemKeys(
-      item: item, sortKeys: keys.map(\.sortKey),
-      sections: filers.map { filer, collation in
-        filer.file(fields: fields, letterPosition: keys[collation].letterPosition)
-      })
   }
 }
