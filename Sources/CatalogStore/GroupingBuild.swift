@@ -2,17 +2,18 @@ import CatalogCollation
 
 /// Builds some groupings of one collection from its items' keys.
 ///
-/// Each item's keys go to every grouping's `RowSorter` as they come (an import keys and adds them
-/// on its reading thread), and the keyer's filers count the sections on the way; `finish()` then
-/// appends each grouping's rows in list order, with consecutive ids. Used by the import, and to build a grouping from
-/// the stored items when a query asks for one that is missing or was keyed by another ICU.
+/// Each item is keyed and filed into every grouping as it comes, its row key going to the
+/// grouping's `RowSorter` and its section counted by the grouping's filer (an import does this on
+/// its reading thread, and spills the full sort runs on its writing one); `finish()` then appends
+/// each grouping's rows in list order, with consecutive ids, and its sections. Used by the import,
+/// and to build a grouping from the stored items when a query asks for one that is missing or was
+/// keyed by another ICU.
 struct GroupingBuild {
   let keyer: ItemKeyer
   let builders: [GroupingBuilder]
   private let connection: Connection
 
-  /// Makes or empties the groupings' rows, the scratch database and the builders. Runs inside a
-  /// transaction.
+  /// Makes or empties the groupings' rows, and makes their builders. Runs inside a transaction.
   init(
     catalog: Catalog, collectionID: Int, columns: [String], titleColumn: String,
     sortAs: [String], targets: [(Grouping, Collation)]
