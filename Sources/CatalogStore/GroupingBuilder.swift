@@ -1,7 +1,7 @@
 import CatalogCollation
 
 /// One grouping being built: its rows, put in list order by a `RowSorter`, and its sections with
-/// their first rows, as its filer counted them.
+/// their first rows, counted from the rows in that order.
 struct GroupingBuilder {
   let groupingID: Int
   let grouping: Grouping
@@ -21,17 +21,27 @@ struct GroupingBuilder {
     }
   }
 
-  /// Appends the rows in list order, merging on a second thread while this one writes, and writes
-  /// the sections with their counts and first rows. Returns the number of sections.
+  /// Appends the rows in list order and the sections they fall into, with their counts and first
+  /// rows, merging and counting on a second thread while this one writes. Returns the number of
+  /// sections.
   func finish(connection: Connection) throws(CatalogError) -> Int {
     let firstRowID = try connection.prepare("SELECT coalesce(max(id), 0) + 1 FROM rows")
       .stepInteger()
     let insertRows = try MultiRowInsert(
       connection: connection, into: "rows", columns: ["grouping_id", "sort_key", "item"])
+    let insertSection = try connection.prepare(
+      """
+      INSERT INTO sections (grouping_id, section, section_key, heading, letter, item_count, first_row)
+      VALUES (?, ?, ?, ?, ?, ?, ?)
+      """)
     var rowCount = 0
-    let sorter = SorterTransfer(sorter: sorter)
+    var sectionCount = 0
+    var sectionStart = 0
+    let merge = MergeTransfer(
+      sorter: sorter,
+      counter: SectionCounter(collation: filer.collation, isLetterGrouping: grouping == .letters))
     try BoundedChannel<Result<RowBatch, CatalogError>>.pipe(capacity: 16) { channel in
-      sorter.sendInOrder(to: channel)
+      merge.sendInOrder(to: channel)
     } consume: { channel throws(CatalogError) in
       while let message = channel.receive() {
         let batch = try message.get()
@@ -43,66 +53,70 @@ struct GroupingBuilder {
           statement.bind(batch.items[row], at: position + 2)
         }
         rowCount += batch.items.count
+        for section in batch.endedSections {
+          try insertSection.bind(
+            .integer(groupingID), .integer(sectionCount), section.key, .text(section.heading),
+            .text(section.letter), .integer(section.count), .integer(sectionStart)
+          ).run()
+          sectionCount += 1
+          sectionStart += section.count
+        }
       }
     }
-    let sections = filer.sections()
-    let insertSection = try connection.prepare(
-      """
-      INSERT INTO sections (grouping_id, section, section_key, heading, letter, item_count, first_row)
-      VALUES (?, ?, ?, ?, ?, ?, ?)
-      """)
-    var firstRow = 0
-    for (position, section) in sections.enumerated() {
-      try insertSection.bind(
-        .integer(groupingID), .integer(position), section.key, .text(section.heading),
-        .text(section.letter), .integer(section.count), .integer(firstRow)
-      ).run()
-      firstRow += section.count
-    }
-    assert(firstRow == rowCount, "the sections count every row")
+    assert(sectionStart == rowCount, "the sections count every row")
     try connection.prepare("UPDATE groupings SET first_row_id = ?, row_count = ? WHERE id = ?")
-      .bind(.integer(firstRowID), .integer(firstRow), .integer(groupingID)).run()
-    return sections.count
+      .bind(.integer(firstRowID), .integer(rowCount), .integer(groupingID)).run()
+    return sectionCount
   }
 }
 
-/// Sort keys and items of rows in list order, a batch at a time, in one buffer.
+/// Rows in list order, a batch at a time, their sort keys in one buffer; and the sections that
+/// ended with them.
 private struct RowBatch: Sendable {
   static let capacity = 1024
   var sortKeys: [UInt8] = []
   /// Where each row's sort key ends in `sortKeys`.
   var sortKeyEnds: [Int] = []
   var items: [Int] = []
+  /// The sections whose last row is in this batch or an earlier one, in order.
+  var endedSections: [SectionCounter.Section] = []
 
   func sortKey(at row: Int) -> ArraySlice<UInt8> {
     sortKeys[(row == 0 ? 0 : sortKeyEnds[row - 1])..<sortKeyEnds[row]]
   }
 }
 
-/// Hands a sorter to the merging thread, which alone uses it until it is done; hence
-/// `@unchecked Sendable`.
-private final class SorterTransfer: @unchecked Sendable {
+/// Hands a sorter and a section counter to the merging thread, which alone uses them until it is
+/// done; hence `@unchecked Sendable`.
+private final class MergeTransfer: @unchecked Sendable {
   let sorter: RowSorter
+  var counter: SectionCounter
 
-  init(sorter: RowSorter) { self.sorter = sorter }
+  init(sorter: RowSorter, counter: SectionCounter) {
+    self.sorter = sorter
+    self.counter = counter
+  }
 
-  /// Sends the rows' sort keys and items in list order; stops early when the channel is closed.
+  /// Sends the rows in list order, with the sections they end; stops early when the channel is
+  /// closed.
   func sendInOrder(to channel: BoundedChannel<Result<RowBatch, CatalogError>>) {
     var batch = RowBatch()
     var open = true
     do throws(CatalogError) {
       try sorter.forEachInOrder { key in
-        let (sortKey, item) = RowOrderKey.decode(key)
-        batch.sortKeys.append(contentsOf: sortKey)
+        let row = RowOrderKey.decode(key)
+        if let ended = counter.add(row) { batch.endedSections.append(ended) }
+        batch.sortKeys.append(contentsOf: row.sortKey)
         batch.sortKeyEnds.append(batch.sortKeys.count)
-        batch.items.append(item)
+        batch.items.append(row.item)
         if batch.items.count == RowBatch.capacity {
           open = channel.send(.success(batch))
           batch = RowBatch()
         }
         return open
       }
-      if open && !batch.items.isEmpty { _ = channel.send(.success(batch)) }
+      if let last = counter.finish() { batch.endedSections.append(last) }
+      if open { _ = channel.send(.success(batch)) }
     } catch {
       _ = channel.send(.failure(error))
     }

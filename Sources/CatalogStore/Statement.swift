@@ -146,7 +146,7 @@ package final class Statement {
 }
 
 /// A value bound to a statement parameter.
-package enum SQLValue {
+package enum SQLValue: Equatable {
   case null
   case integer(Int)
   case text(String)

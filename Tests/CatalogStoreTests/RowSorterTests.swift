@@ -70,7 +70,8 @@ struct RowSorterTests {
 
   @Test func rowKeysOrderBySectionThenSortKeyThenItem() {
     // Hand-ordered: letters by position (300 needs two bytes), values by key with a shorter key
-    // first, blank values last; within a section by sort key (a prefix first), then by item.
+    // first, blank values last; within a section by sort key (a prefix first), then by item; the
+    // spelling at the end never decides.
     let ordered = [
       rowKey(.letter(0), [0x30, 0x31], 5),
       rowKey(.letter(1), [0x05], 9),
@@ -80,27 +81,42 @@ struct RowSorterTests {
     ]
     #expect(ordered == ordered.sorted { $0.lexicographicallyPrecedes($1) })
     let values = [
-      rowKey(.value(key: [0x29]), [0x40], 3),
-      rowKey(.value(key: [0x29, 0x2B]), [0x05], 1),
-      rowKey(.value(key: [0xFE, 0xFE]), [0x05], 0),
-      rowKey(.value(key: []), [0x01], 2),
+      rowKey(.value(key: [0x29], spelling: "b"), [0x40], 3),
+      rowKey(.value(key: [0x29, 0x2B], spelling: "a"), [0x05], 1),
+      rowKey(.value(key: [0x29, 0x2B], spelling: "Z"), [0x05], 2),
+      rowKey(.value(key: [0xFE, 0xFE], spelling: "y"), [0x05], 0),
+      rowKey(.value(key: [], spelling: ""), [0x01], 2),
     ]
     #expect(values == values.sorted { $0.lexicographicallyPrecedes($1) })
   }
 
-  @Test func rowKeysGiveBackTheirSortKeyAndItem() {
-    for (section, sortKey, item) in [
-      (SectionEntry.letter(3), [UInt8](arrayLiteral: 0x2A, 0x01, 0x05), 0),
-      (.value(key: [0x50, 0x51]), [0x33], 1_000_000),
-      (.value(key: []), [0x01, 0x01], Int(Int32.max) + 5),
+  @Test func rowKeysGiveBackTheirParts() {
+    for (entry, section, sortKey, item, spelling) in [
+      (
+        SectionEntry.letter(300), [UInt8](arrayLiteral: 1, 2, 46), [UInt8](arrayLiteral: 0x2A), 0,
+        ""
+      ),
+      (
+        .value(key: [0x50, 0x51], spelling: "Québec"), [1, 0x50, 0x51], [0x33, 0x01], 1_000_000,
+        "Québec"
+      ),
+      (.value(key: [], spelling: ""), [2], [0x01, 0x01], Int(Int32.max) + 5, ""),
     ] {
-      let key = rowKey(section, sortKey, item)
-      let decoded = key.withUnsafeBytes { bytes in
-        let (sortKey, item) = RowOrderKey.decode(bytes)
-        return (Array(sortKey), item)
+      let key = rowKey(entry, sortKey, item)
+      let row = key.withUnsafeBytes { bytes in
+        let row = RowOrderKey.decode(bytes)
+        return (
+          Array(row.section), Array(row.sortKey), row.item,
+          String(decoding: row.spelling, as: UTF8.self)
+        )
       }
-      #expect(decoded.0 == sortKey)
-      #expect(decoded.1 == item)
+      #expect(row.0 == section)
+      #expect(row.1 == sortKey)
+      #expect(row.2 == item)
+      #expect(row.3 == spelling)
     }
+    #expect(RowOrderKey.letterPosition(ofSection: [1, 2, 46]) == 300)
+    #expect(RowOrderKey.valueKey(ofSection: [1, 0x50, 0x51]) == [0x50, 0x51])
+    #expect(RowOrderKey.valueKey(ofSection: [2]) == [])
   }
 }

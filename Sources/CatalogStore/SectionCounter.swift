@@ -1,0 +1,96 @@
+import CatalogCollation
+
+/// Cuts a grouping's rows, arriving in list order, into its sections: a section ends where the
+/// next begins, so only the current one is held, however many sections there are.
+struct SectionCounter {
+  /// A section of the finished grouping.
+  struct Section: Sendable {
+    /// The primary-strength key, or NULL for `#` and for blank values.
+    let key: SQLValue
+    let heading: String
+    let letter: String
+    let count: Int
+  }
+
+  let collation: Collation
+  let isLetterGrouping: Bool
+  /// The current section's part of the row keys (`RowOrderKey.Row.section`).
+  private var current: [UInt8] = []
+  private var count = 0
+  /// The current section's spellings in UTF-8 and how often each occurred; rows of a section
+  /// mostly share one spelling, so `lastSpelling` (its position here) usually matches at once,
+  /// and a section of many spellings finds them through `positions`.
+  private var spellings: [(utf8: [UInt8], count: Int)] = []
+  private var lastSpelling = 0
+  private var positions: [[UInt8]: Int] = [:]
+  private static let scannedSpellings = 8
+
+  init(collation: Collation, isLetterGrouping: Bool) {
+    self.collation = collation
+    self.isLetterGrouping = isLetterGrouping
+  }
+
+  /// Counts the next row; returns the section that ended before it, if any.
+  mutating func add(_ row: RowOrderKey.Row) -> Section? {
+    var ended: Section?
+    if !row.section.elementsEqual(current) {
+      ended = finish()
+      current = Array(row.section)
+    }
+    count += 1
+    if !isLetterGrouping { countSpelling(row.spelling) }
+    return ended
+  }
+
+  private mutating func countSpelling(_ spelling: UnsafeRawBufferPointer) {
+    if lastSpelling < spellings.count && spellings[lastSpelling].utf8.elementsEqual(spelling) {
+      spellings[lastSpelling].count += 1
+      return
+    }
+    let found =
+      spellings.count <= Self.scannedSpellings
+      ? spellings.firstIndex { $0.utf8.elementsEqual(spelling) } : positions[Array(spelling)]
+    if let found {
+      spellings[found].count += 1
+      lastSpelling = found
+    } else {
+      lastSpelling = spellings.count
+      spellings.append((Array(spelling), 1))
+      if spellings.count > Self.scannedSpellings {
+        if positions.isEmpty {
+          for (position, known) in spellings.enumerated() { positions[known.utf8] = position }
+        } else {
+          positions[spellings[lastSpelling].utf8] = lastSpelling
+        }
+      }
+    }
+  }
+
+  /// The last section, once every row was added; nil when there were no rows.
+  mutating func finish() -> Section? {
+    defer {
+      count = 0
+      spellings = []
+      lastSpelling = 0
+      positions = [:]
+    }
+    guard count > 0 else { return nil }
+    if isLetterGrouping {
+      let position = RowOrderKey.letterPosition(ofSection: current)
+      let label = collation.labels[position]
+      let isOther = position == collation.labels.count - 1
+      return Section(
+        key: isOther ? .null : .blob(collation.sectionKey(for: label)), heading: label,
+        letter: label, count: count)
+    }
+    let key = RowOrderKey.valueKey(ofSection: current)
+    var tally = SectionTally()
+    for (utf8, count) in spellings {
+      tally.add(Substring(String(decoding: utf8, as: UTF8.self)), times: count)
+    }
+    let heading = key.isEmpty ? "" : tally.heading { collation.sortKey(for: $0) }
+    return Section(
+      key: key.isEmpty ? .null : .blob(key), heading: heading,
+      letter: collation.letter(of: heading), count: count)
+  }
+}

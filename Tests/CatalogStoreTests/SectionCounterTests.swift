@@ -1,0 +1,85 @@
+import CatalogCollation
+import Testing
+
+@testable import CatalogStore
+
+/// Cutting rows, in list order, into sections with their headings and counts.
+struct SectionCounterTests {
+  let english: Collation
+
+  init() throws { english = try Collation(localeIdentifier: "en") }
+
+  /// The sections `entries` (one per row, in order) make.
+  func sections(_ entries: [SectionEntry], letters: Bool = false) -> [SectionCounter.Section] {
+    var counter = SectionCounter(collation: english, isLetterGrouping: letters)
+    var sections: [SectionCounter.Section] = []
+    for (item, entry) in entries.enumerated() {
+      var key: [UInt8] = []
+      RowOrderKey.append(section: entry, sortKey: [0x30], item: item, to: &key)
+      if let ended = key.withUnsafeBytes({ counter.add(RowOrderKey.decode($0)) }) {
+        sections.append(ended)
+      }
+    }
+    if let last = counter.finish() { sections.append(last) }
+    return sections
+  }
+
+  func value(_ spelling: Substring) -> SectionEntry {
+    .value(key: english.sectionKey(for: spelling), spelling: spelling)
+  }
+
+  @Test func theHeadingIsTheMostFrequentSpelling() {
+    let rows = ["Texas", "TEXAS", "Texas", "texas", "Texas", "Utah", "UTAH"].map(value)
+    let cut = sections(rows)
+    #expect(cut.map(\.heading) == ["Texas", "Utah"])
+    #expect(cut.map(\.count) == [5, 2])
+    #expect(cut.map(\.letter) == ["T", "U"])
+    #expect(
+      cut.map(\.key) == [
+        .blob(english.sectionKey(for: "texas")), .blob(english.sectionKey(for: "utah")),
+      ])
+  }
+
+  @Test func aTieGoesToTheFirstInCollationOrder() {
+    // English tertiary order puts lower case first: "utah" < "Utah" < "UTAH".
+    #expect(
+      sections(["UTAH", "Utah", "utah", "Utah", "utah"].map(value)).map(\.heading) == ["utah"])
+  }
+
+  @Test func manySpellingsOfOneSectionAreCountedExactly() {
+    // 2^5 case variants of "abcde" once each, and "aBcDe" seven more times: more spellings than
+    // are scanned one by one.
+    let variants = (0..<32).map { mask in
+      Substring(
+        String(
+          "abcde".enumerated().map { index, letter in
+            mask & (1 << index) != 0 ? Character(letter.uppercased()) : letter
+          }))
+    }
+    let rows = (variants + Array(repeating: "aBcDe", count: 7)).map(value)
+    let cut = sections(rows)
+    #expect(cut.map(\.heading) == ["aBcDe"])
+    #expect(cut.map(\.count) == [39])
+  }
+
+  @Test func blankValuesMakeASectionWithoutHeadingOrKey() {
+    let cut = sections([value("Ohio"), value(""), value("")])
+    #expect(cut.map(\.heading) == ["Ohio", ""])
+    #expect(cut.map(\.key) == [.blob(english.sectionKey(for: "ohio")), .null])
+    #expect(cut.map(\.letter) == ["O", "#"])
+  }
+
+  @Test func lettersTakeTheirLabels() {
+    let cut = sections([.letter(0), .letter(0), .letter(25), .letter(26)], letters: true)
+    #expect(cut.map(\.heading) == ["A", "Z", "#"])
+    #expect(cut.map(\.count) == [2, 1, 1])
+    #expect(
+      cut.map(\.key) == [
+        .blob(english.sectionKey(for: "A")), .blob(english.sectionKey(for: "Z")), .null,
+      ])
+  }
+
+  @Test func noRowsMakeNoSections() {
+    #expect(sections([]).isEmpty)
+  }
+}
