@@ -174,6 +174,25 @@ const char *catalog_error_name(int32_t status) {
   return u_errorName(static_cast<UErrorCode>(status));
 }
 
+int32_t catalog_terminal_columns(int32_t codepoint) {
+  switch (u_getIntPropertyValue(codepoint, UCHAR_EAST_ASIAN_WIDTH)) {
+    case U_EA_WIDE:
+    case U_EA_FULLWIDTH:
+      return 2;
+    default:
+      break;
+  }
+  switch (u_charType(codepoint)) {
+    case U_NON_SPACING_MARK:
+    case U_ENCLOSING_MARK:
+    case U_FORMAT_CHAR:
+    case U_CONTROL_CHAR:
+      return 0;
+    default:
+      return 1;
+  }
+}
+
 void catalog_icu_version(char *buffer, int32_t capacity) {
   UVersionInfo version;
   u_getVersion(version);

@@ -65,6 +65,20 @@ struct CommandTests {
       ])
   }
 
+  @Test func tablesAlignWideCharactersByTheColumnsTheyTake() throws {
+    // 東京都 takes six terminal columns, not three characters' worth; in English, Han without a
+    // reading files under #.
+    try runner.write("places.csv", "name,prefecture\nShinjuku,東京都\nDayton,Ohio\n")
+    #expect(try runner.run(["import", "places.csv", "--group-by", "prefecture"]).status == 0)
+    let result = try runner.run(["sections", "--group-by", "prefecture"])
+    #expect(
+      result.outputLines == [
+        "section  heading  index  count  offset",
+        "0        Ohio     O      1      0",
+        "1        東京都   #      1      1",
+      ])
+  }
+
   @Test func indexAsJSONListsEveryLetter() throws {
     try importCities()
     let result = try runner.run(["index", "--format", "json"])

@@ -28,6 +28,9 @@ int32_t catalog_locale_canonicalize(const char *requested, char *canonical, int3
 /// The name of an ICU error code, such as "U_ILLEGAL_ARGUMENT_ERROR".
 const char *catalog_error_name(int32_t status);
 
+/// The terminal columns a code point takes on its own: 2 for East Asian wide and fullwidth
+/// characters, 0 for combining marks, format and control characters, else 1.
+int32_t catalog_terminal_columns(int32_t codepoint);
 /// ICU's version, such as "72.1".
 void catalog_icu_version(char *buffer, int32_t capacity);
 

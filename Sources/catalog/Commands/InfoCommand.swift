@@ -20,7 +20,7 @@ enum InfoCommand {
           + "title \(collection.titleColumn)"
       )
     }
-    let width = rows.map(\.0.count).max() ?? 0
+    let width = rows.map(\.0.terminalWidth).max() ?? 0
     for (label, value) in rows {
       try context.output.line(label.padding(toLength: width + 2) + value)
     }

@@ -1,3 +1,4 @@
+import CatalogCollation
 import CatalogStore
 
 /// How results are printed (`--format`).
@@ -70,7 +71,7 @@ final class ResultTable {
     case .table:
       let rows = [columns] + pendingRows
       let widths = columns.indices.map { column in
-        rows.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0
+        rows.map { column < $0.count ? $0[column].terminalWidth : 0 }.max() ?? 0
       }
       for row in rows {
         let padded = row.enumerated().map { column, cell in
@@ -144,8 +145,9 @@ final class ResultTable {
 }
 
 extension String {
-  /// The string followed by spaces up to `width` characters.
+  /// The string followed by spaces up to `width` terminal columns.
   func padding(toLength width: Int) -> String {
-    count >= width ? self : self + String(repeating: " ", count: width - count)
+    let columns = terminalWidth
+    return columns >= width ? self : self + String(repeating: " ", count: width - columns)
   }
 }
