@@ -3,12 +3,12 @@ import CatalogStore
 extension IndexedList {
   /// The items whose title or sort-as value, or a word in them, starts with `text` as the locale
   /// folds it at primary strength (`que` finds "Québec" in `fr`; `a` does not find "Åre" in `sv`),
-  /// in list order. The grouping's word keys are built the first time it is searched.
+  /// in list order, lazily. The grouping's word keys are built the first time it is searched.
   ///
   /// - Throws: `CatalogError.invalidRequest` for a text with nothing to compare (blank).
   public func search(
     _ text: String, limit: Int? = nil, willBuild: () -> Void = {}
-  ) throws -> [ListItem] {
+  ) throws -> SearchCursor {
     let key = collation.sectionKey(for: text)
     guard !key.isEmpty else {
       throw CatalogError.invalidRequest(
@@ -16,19 +16,8 @@ extension IndexedList {
     }
     try catalog.buildSearchKeys(
       groupingID: groupingID, of: collection, collation: collation, willBuild: willBuild)
-    let statement = try catalog.connection.prepare(
-      """
-      SELECT DISTINCT row FROM search_keys
-      WHERE grouping_id = ?1 AND key >= ?2 AND (?3 IS NULL OR key < ?3)
-      ORDER BY row
-      LIMIT ?4
-      """)
-    try statement.bind(
-      .integer(groupingID), .blob(key), Self.keySuccessor(key).map(SQLValue.blob) ?? .null,
-      .integer(limit ?? -1))
-    var rows: [Int] = []
-    while try statement.step() { rows.append(statement.int(at: 0)) }
-    return try rows.compactMap { row in try item(atRow: row) }
+    return try SearchCursor(
+      list: self, key: key, successor: Self.keySuccessor(key), limit: limit)
   }
 
   /// The smallest key greater than every key that starts with `key`, or nil when there is none

@@ -9,9 +9,7 @@ public final class ItemCursor: Cursor {
   private let endRow: Int
   private var batch: [ListItem] = []
   private var batchPosition = 0
-  /// The section of the rows being read, and the row where the following one starts.
-  private var section: Section?
-  private var sections: SectionCursor?
+  private var sections: SectionTracker
   static let batchSize = 512
 
   /// The number of batches read so far; lets tests see that a cursor does not read all at once.
@@ -21,6 +19,7 @@ public final class ItemCursor: Cursor {
     self.list = list
     nextRow = rows.lowerBound
     endRow = rows.upperBound
+    sections = SectionTracker(list: list)
     statement = try list.catalog.connection.prepare(
       """
       SELECT r.id - ?2, i.item, i.title, i.fields
@@ -50,7 +49,7 @@ public final class ItemCursor: Cursor {
     batchesRead += 1
     while try statement.step() {
       let row = statement.int(at: 0)
-      let section = try section(containing: row)
+      let section = try sections.section(containing: row)
       batch.append(
         ListItem(
           row: row, section: section.index, heading: section.heading, item: statement.int(at: 1),
@@ -58,23 +57,5 @@ public final class ItemCursor: Cursor {
           fields: JSONText.decodeStringArray(statement.text(at: 3)) ?? []))
     }
     nextRow = batch.isEmpty ? endRow : batch[batch.count - 1].row + 1
-  }
-
-  /// The section of `row`: the current one, the next ones in order, or a lookup for the first.
-  private func section(containing row: Int) throws -> Section {
-    while section == nil || !section!.rows.contains(row) {
-      if let current = section, row >= current.rows.upperBound, let sections,
-        let following = try sections.next()
-      {
-        section = following
-        continue
-      }
-      guard let found = try list.section(containingRow: row) else {
-        throw CatalogError.invalidRequest("row \(row) is outside the list")
-      }
-      section = found
-      sections = try SectionCursor(list: list, from: found.index + 1)
-    }
-    return section!
   }
 }

@@ -7,7 +7,6 @@ enum SearchCommand {
     let results = try list.search(
       context.invocation.argument("text") ?? "", limit: context.invocation.integer(for: "limit")
     ) { StandardError.line("building the search keys of '\(list.collection.name)'…") }
-    var remaining = results[...]
-    try ItemPrinter(list: list, context: context).print { remaining.popFirst() }
+    try ItemPrinter(list: list, context: context).print { try results.next() }
   }
 }
