@@ -52,7 +52,7 @@ extension Catalog {
       let sortAs = SortAsSource(
         titleIndex: titleIndex,
         columnIndices: collection.sortAs.compactMap { collection.columns.firstIndex(of: $0) })
-      let sorter = RowSorter()
+      let sorter = ExternalSorter()
       try forEachRow(groupingID: groupingID, of: collection) { row throws(CatalogError) in
         var texts = [row.fields[titleIndex]]
         if !sortAs.columnIndices.isEmpty { texts.append(sortAs.value(in: row.fields)) }
@@ -73,7 +73,7 @@ extension Catalog {
   }
 
   /// Appends the sorted search keys, each (key, row) once.
-  private func insertSearchKeys(groupingID: Int, from sorter: RowSorter) throws(CatalogError) {
+  private func insertSearchKeys(groupingID: Int, from sorter: ExternalSorter) throws(CatalogError) {
     let insert = try MultiRowInsert(
       connection: connection, into: "search_keys", columns: ["grouping_id", "key", "row"])
     var pending: [(key: [UInt8], row: Int)] = []

@@ -3,11 +3,11 @@ import CatalogCollation
 /// Builds some groupings of one collection from its items' keys.
 ///
 /// Each item is keyed and filed into every grouping as it comes, its row key going to the
-/// grouping's `RowSorter` and its section counted by the grouping's filer (an import does this on
-/// its reading thread, and spills the full sort runs on its writing one); `finish()` then appends
-/// each grouping's rows in list order, with consecutive ids, and its sections. Used by the import,
-/// and to build a grouping from the stored items when a query asks for one that is missing or was
-/// keyed by another ICU.
+/// grouping's `ExternalSorter` (an import does this on its reading thread, and spills the full
+/// sort runs on its writing one); `finish()` then appends each grouping's rows in list order,
+/// with consecutive ids, and its sections, counted from those rows. Used by the import, and to
+/// build a grouping from the stored items when a query asks for one that is missing or was keyed
+/// by another ICU.
 struct GroupingBuild {
   let keyer: ItemKeyer
   let builders: [GroupingBuilder]
@@ -32,7 +32,7 @@ struct GroupingBuild {
           groupingID: id, grouping: grouping,
           filer: SectionFiler(
             collation: collation, columnIndex: grouping.column.map { columns.firstIndex(of: $0)! }),
-          sorter: RowSorter(), collationIndex: collations.firstIndex { $0 === collation }!))
+          sorter: ExternalSorter(), collationIndex: collations.firstIndex { $0 === collation }!))
     }
     self.builders = builders
     keyer = ItemKeyer(

@@ -1,12 +1,12 @@
 import CatalogCollation
 
-/// One grouping being built: its rows, put in list order by a `RowSorter`, and its sections with
-/// their first rows, counted from the rows in that order.
+/// One grouping being built: its rows, put in list order by an `ExternalSorter`, and its
+/// sections with their first rows, counted from the rows in that order.
 struct GroupingBuilder {
   let groupingID: Int
   let grouping: Grouping
   let filer: SectionFiler
-  let sorter: RowSorter
+  let sorter: ExternalSorter
   /// Which of the keyer's collations orders this grouping.
   let collationIndex: Int
 
@@ -89,10 +89,10 @@ private struct RowBatch: Sendable {
 /// Hands a sorter and a section counter to the merging thread, which alone uses them until it is
 /// done; hence `@unchecked Sendable`.
 private final class MergeTransfer: @unchecked Sendable {
-  let sorter: RowSorter
+  let sorter: ExternalSorter
   var counter: SectionCounter
 
-  init(sorter: RowSorter, counter: SectionCounter) {
+  init(sorter: ExternalSorter, counter: SectionCounter) {
     self.sorter = sorter
     self.counter = counter
   }

@@ -213,7 +213,7 @@ struct ImportTests {
     ]
     let count = 90_000
     // Every row's key takes more than 30 bytes, so these fill more than one run.
-    try #require(count * 30 > RowSorter.defaultRunCapacity)
+    try #require(count * 30 > ExternalSorter.defaultRunCapacity)
     let rows = (0..<count).map { item in
       (name: "\(first[item % 11]) \(last[item / 11 % 8]) \(item % 500)", state: states[item % 9])
     }

@@ -8,7 +8,7 @@ import Foundation
 /// run never touch the disk. `@unchecked Sendable`: the thread that adds and the one that spills
 /// use separate parts (the gathering run; the scratch file and its runs), and are joined before
 /// `forEachInOrder`.
-final class RowSorter: @unchecked Sendable {
+final class ExternalSorter: @unchecked Sendable {
   private let runCapacity: Int
   private var gathering: SortRun
   private var scratch: ScratchFile?

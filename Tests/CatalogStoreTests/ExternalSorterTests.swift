@@ -3,7 +3,7 @@ import Testing
 @testable import CatalogStore
 
 /// The external sort that puts a grouping's rows in list order, and the keys it sorts.
-struct RowSorterTests {
+struct ExternalSorterTests {
   /// A deterministic source of test bytes (a linear congruential generator).
   struct Bytes {
     var state: UInt64
@@ -22,7 +22,7 @@ struct RowSorterTests {
   /// Adds `keys` to a sorter of the given run capacity, spilling every full run, and returns what
   /// comes out in order.
   func sorted(_ keys: [[UInt8]], runCapacity: Int) throws -> [[UInt8]] {
-    let sorter = RowSorter(runCapacity: runCapacity)
+    let sorter = ExternalSorter(runCapacity: runCapacity)
     for key in keys {
       if let full = sorter.add({ $0.append(contentsOf: key) }) { try sorter.spill(full) }
     }
@@ -50,7 +50,7 @@ struct RowSorterTests {
   }
 
   @Test func theMergeStopsWhenAsked() throws {
-    let sorter = RowSorter(runCapacity: 16)
+    let sorter = ExternalSorter(runCapacity: 16)
     for byte in UInt8(1)...100 {
       if let full = sorter.add({ $0.append(101 - byte) }) { try sorter.spill(full) }
     }
