@@ -48,13 +48,7 @@ public final class ItemCursor: Cursor {
     batchPosition = 0
     batchesRead += 1
     while try statement.step() {
-      let row = statement.int(at: 0)
-      let section = try sections.section(containing: row)
-      batch.append(
-        ListItem(
-          row: row, section: section.index, heading: section.heading, item: statement.int(at: 1),
-          title: statement.text(at: 2),
-          fields: JSONText.decodeStringArray(statement.text(at: 3)) ?? []))
+      batch.append(try sections.item(from: statement))
     }
     nextRow = batch.isEmpty ? endRow : batch[batch.count - 1].row + 1
   }

@@ -36,11 +36,6 @@ public final class SearchCursor: Cursor {
       statement.reset()
       return nil
     }
-    let row = statement.int(at: 0)
-    let section = try sections.section(containing: row)
-    return ListItem(
-      row: row, section: section.index, heading: section.heading, item: statement.int(at: 1),
-      title: statement.text(at: 2),
-      fields: JSONText.decodeStringArray(statement.text(at: 3)) ?? [])
+    return try sections.item(from: statement)
   }
 }

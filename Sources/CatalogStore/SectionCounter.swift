@@ -17,13 +17,12 @@ struct SectionCounter {
   /// The current section's part of the row keys (`RowOrderKey.Row.section`).
   private var current: [UInt8] = []
   private var count = 0
-  /// The current section's spellings in UTF-8 and how often each occurred; rows of a section
-  /// mostly share one spelling, so `lastSpelling` (its position here) usually matches at once,
-  /// and a section of many spellings finds them through `positions`.
+  /// The current section's spellings in UTF-8 and how often each occurred, found through
+  /// `positions`; rows of a section mostly share one spelling, so `lastSpelling` (its position)
+  /// usually matches without a lookup.
   private var spellings: [(utf8: [UInt8], count: Int)] = []
-  private var lastSpelling = 0
   private var positions: [[UInt8]: Int] = [:]
-  private static let scannedSpellings = 8
+  private var lastSpelling = 0
 
   init(collation: Collation, isLetterGrouping: Bool) {
     self.collation = collation
@@ -47,22 +46,14 @@ struct SectionCounter {
       spellings[lastSpelling].count += 1
       return
     }
-    let found =
-      spellings.count <= Self.scannedSpellings
-      ? spellings.firstIndex { $0.utf8.elementsEqual(spelling) } : positions[Array(spelling)]
-    if let found {
-      spellings[found].count += 1
-      lastSpelling = found
+    let utf8 = Array(spelling)
+    if let position = positions[utf8] {
+      spellings[position].count += 1
+      lastSpelling = position
     } else {
       lastSpelling = spellings.count
-      spellings.append((Array(spelling), 1))
-      if spellings.count > Self.scannedSpellings {
-        if positions.isEmpty {
-          for (position, known) in spellings.enumerated() { positions[known.utf8] = position }
-        } else {
-          positions[spellings[lastSpelling].utf8] = lastSpelling
-        }
-      }
+      positions[utf8] = lastSpelling
+      spellings.append((utf8, 1))
     }
   }
 

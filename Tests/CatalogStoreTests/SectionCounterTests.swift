@@ -47,8 +47,7 @@ struct SectionCounterTests {
   }
 
   @Test func manySpellingsOfOneSectionAreCountedExactly() {
-    // 2^5 case variants of "abcde" once each, and "aBcDe" seven more times: more spellings than
-    // are scanned one by one.
+    // 2^5 case variants of "abcde" once each, then "aBcDe" seven more times.
     let variants = (0..<32).map { mask in
       Substring(
         String(
