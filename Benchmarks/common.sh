@@ -33,6 +33,11 @@ seconds() {
   awk -v s="$start" -v e="$end" 'BEGIN { printf "%.3f\n", e - s }'
 }
 
+# median_of NUMBER…: the median of the numbers.
+median_of() {
+  printf '%s\n' "$@" | sort -g | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'
+}
+
 # median RUNS SETUP COMMAND…: the median seconds of RUNS runs, running SETUP (a shell snippet)
 # before each.
 median() {
@@ -43,7 +48,7 @@ median() {
     eval "$setup"
     times+=("$(seconds "$@")")
   done
-  printf '%s\n' "${times[@]}" | sort -g | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'
+  median_of "${times[@]}"
 }
 
 # peak_mib COMMAND…: the peak resident memory of one run, in MiB.
