@@ -16,16 +16,10 @@ extension IndexedList {
   }
 
   /// The section that holds `row`, which is the heading that sticks at the top when the list is
-  /// scrolled to that row; nil outside the list. O(log n) by the stored first rows.
+  /// scrolled to that row; nil outside the list. O(log n) by the stored counts.
   public func section(containingRow row: Int) throws -> Section? {
-    guard row >= 0 && row < itemCount else { return nil }
-    let index = try catalog.connection.prepare(
-      """
-      SELECT section FROM sections WHERE grouping_id = ? AND first_row <= ?
-      ORDER BY first_row DESC LIMIT 1
-      """
-    ).bind(.integer(groupingID), .integer(row)).stepInteger()
-    return try section(at: index)
+    guard row >= 0 && row < itemCount, let key = try reader.rowKey(at: row) else { return nil }
+    return try reader.section(withKey: ListKey.section(ofRow: key), indexBy: indexBy).map(section)
   }
 
   /// The section whose heading folds equal to `heading` in the list's locale ("quebec" finds
@@ -33,13 +27,19 @@ extension IndexedList {
   ///
   /// - Throws: `CatalogError.unknownSection` when there is none.
   public func section(withHeading heading: String) throws -> Section {
-    let key = collation.sectionKey(for: heading)
-    let cursor = try sections()
-    while let section = try cursor.next() {
-      if collation.sectionKey(for: section.heading) == key { return section }
+    let headingKey = collation.sectionKey(for: heading)
+    var key: [UInt8]?
+    if grouping == .letters {
+      key = collation.labels.firstIndex { collation.sectionKey(for: $0) == headingKey }
+        .map(ListKey.section(letterPosition:))
+    } else {
+      key = ListKey.section(valueKey: headingKey)
     }
-    throw CatalogError.unknownSection(
-      heading: heading, collection: collection.name, grouping: grouping)
+    guard let key, let found = try reader.section(withKey: key, indexBy: indexBy) else {
+      throw CatalogError.unknownSection(
+        heading: heading, collection: collection.name, grouping: grouping)
+    }
+    return section(found)
   }
 
   // MARK: - Items
@@ -54,7 +54,7 @@ extension IndexedList {
   }
 
   /// The item at `row` with its section, or nil outside the list: what a list UI shows at a scroll
-  /// position. O(log n) by the stored row ids.
+  /// position. O(log n) by the stored counts.
   public func item(atRow row: Int) throws -> ListItem? {
     guard row >= 0 && row < itemCount else { return nil }
     return try items(fromRow: row, limit: 1).next()

@@ -3,9 +3,12 @@ import CatalogStore
 extension IndexedList {
   /// The items whose title or sort-as value, or a word in them, starts with `text` as the locale
   /// folds it at primary strength (`que` finds "Québec" in `fr`; `a` does not find "Åre" in `sv`),
-  /// in list order, lazily. The grouping's word keys are built the first time it is searched.
+  /// in list order, lazily. The collection's search keys in the list's locale are built the first
+  /// time it is searched in it.
   ///
-  /// - Throws: `CatalogError.invalidRequest` for a text with nothing to compare (blank).
+  /// - Throws: `CatalogError.invalidRequest` for a text with nothing to compare (blank);
+  ///   `.listOutOfDate` when the keys had to be built and another write committed since the list's
+  ///   version (`refresh()` it, then search again).
   public func search(
     _ text: String, limit: Int? = nil, willBuild: () -> Void = {}
   ) throws -> SearchCursor {
@@ -14,23 +17,16 @@ extension IndexedList {
       throw CatalogError.invalidRequest(
         "the search text '\(text)' has no letters or digits to match")
     }
-    try catalog.buildSearchKeys(
-      groupingID: groupingID, of: collection, collation: collation, willBuild: willBuild)
-    return try SearchCursor(
-      list: self, key: key, successor: Self.keySuccessor(key), limit: limit)
-  }
-
-  /// The smallest key greater than every key that starts with `key`, or nil when there is none
-  /// (all bytes 0xFF).
-  static func keySuccessor(_ key: [UInt8]) -> [UInt8]? {
-    var successor = key
-    while let last = successor.last {
-      if last < 0xFF {
-        successor[successor.count - 1] = last + 1
-        return successor
-      }
-      successor.removeLast()
+    var built = false
+    let searchIndexID = try catalog.searchIndexID(of: collection, collation: collation) {
+      built = true
+      willBuild()
     }
-    return nil
+    if built { try seeKeysBuiltSinceSnapshot() }
+    return try SearchCursor(
+      list: self,
+      rows: reader.search(
+        searchIndexID: searchIndexID, key: key, collection: collection, grouping: grouping,
+        collation: collation, limit: limit))
   }
 }

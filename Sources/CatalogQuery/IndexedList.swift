@@ -5,35 +5,41 @@ import CatalogStore
 /// right-edge index, all read from the keys stored in the catalog (DESIGN §2–§5).
 ///
 /// Listing sections, counting, finding a section's first row and the section of a row use the
-/// stored keys and never scan the items. A grouping, locale or index column that is asked for and
-/// not stored yet is built once from the stored items, and kept.
+/// stored keys and counts and never scan the items. A grouping, locale or index column that is
+/// asked for and not stored yet is built once from the stored items, and kept.
 ///
-/// Not `Sendable`: it uses its catalog's connection. Concurrent readers each open their own
-/// `Catalog` (the file is in WAL mode, so each sees the catalog before or after any import, never
-/// a mix). The values it returns (`Section`, `ListItem`, `IndexEntry`) are `Sendable`.
+/// A list describes one version of the catalog (`version`): it reads through its own snapshot,
+/// so its counts and cursors never mix two, whatever other connections and processes write.
+/// `refresh()` moves it to the newest version and returns the change sets that lead there, in
+/// the terms a list UI applies; `changes()` waits for them.
+///
+/// Not `Sendable`: it owns its snapshot's connection, which one task uses at a time. Concurrent
+/// readers each open their own. The values it returns (`Section`, `ListItem`, `IndexEntry`,
+/// `ChangeSet`) are `Sendable`.
 ///
 /// ```swift
 /// let catalog = try Catalog(path: "catalog.db", creating: false)
 /// let cities = try IndexedList(catalog: catalog, collection: "cities", grouping: .column("state"))
-/// let sections = cities.sections()
+/// let sections = try cities.sections()
 /// while let section = try sections.next() { print(section.heading, section.count) }
 /// ```
 public final class IndexedList {
-  public let collection: CollectionInfo
+  public private(set) var collection: CollectionInfo
   public let grouping: Grouping
   /// The column whose most frequent value in each section is its index title, if any.
   public let indexBy: String?
   /// The collation of the list's locale.
   public let collation: Collation
   /// The number of sections.
-  public let sectionCount: Int
+  public private(set) var sectionCount: Int
+  /// The number of items, which is also the number of rows.
+  public private(set) var itemCount: Int
 
   let catalog: Catalog
-  let groupingID: Int
-  /// The id in the `rows` table of the list's row 0; rows have consecutive ids.
-  let firstRowID: Int
+  let snapshot: CatalogSnapshot
+  private(set) var reader: ListReader
   /// Section notes by the primary key of their heading.
-  private let notes: [[UInt8]: SectionNote]
+  private var notes: [[UInt8]: SectionNote] = [:]
 
   /// Opens the list of a collection, building the grouping or index titles first when they are
   /// not stored yet (`willBuild` is told what is being built, for a progress message).
@@ -55,12 +61,13 @@ public final class IndexedList {
       }
     }
     let collation = try Self.collation(for: locale, collection: collection)
-    groupingID = try catalog.groupingID(grouping, of: collection, collation: collation) {
+    let groupingID = try catalog.groupingID(grouping, of: collection, collation: collation) {
       willBuild("building the \(grouping) grouping of '\(collection.name)' in \(collation.locale)")
     }
     if let indexBy {
       try catalog.buildSectionTitles(
-        groupingID: groupingID, of: collection, indexBy: indexBy, collation: collation
+        groupingID: groupingID, of: collection, grouping: grouping, indexBy: indexBy,
+        collation: collation
       ) { willBuild("building index titles from '\(indexBy)'") }
     }
     self.catalog = catalog
@@ -68,16 +75,11 @@ public final class IndexedList {
     self.grouping = grouping
     self.indexBy = indexBy
     self.collation = collation
-    sectionCount = try catalog.connection.prepare(
-      "SELECT count(*) FROM sections WHERE grouping_id = ?"
-    ).bind(.integer(groupingID)).stepInteger()
-    firstRowID = try catalog.connection.prepare("SELECT first_row_id FROM groupings WHERE id = ?")
-      .bind(.integer(groupingID)).stepInteger()
-    var notes: [[UInt8]: SectionNote] = [:]
-    for note in try catalog.sectionNotes(of: collection, grouping: grouping) {
-      notes[collation.sectionKey(for: note.heading)] = note
-    }
-    self.notes = notes
+    snapshot = try catalog.openSnapshot()
+    reader = ListReader(connection: snapshot.connection, groupingID: groupingID)
+    sectionCount = 0
+    itemCount = 0
+    try load()
   }
 
   private static func collation(for locale: CollationLocale?, collection: CollectionInfo)
@@ -91,8 +93,59 @@ public final class IndexedList {
     }
   }
 
-  /// The number of items, which is also the number of rows.
-  public var itemCount: Int { collection.itemCount }
+  /// Reads what the list holds at the snapshot's version.
+  private func load() throws(CatalogError) {
+    let connection = snapshot.connection
+    guard let current = try Catalog.collection(id: collection.id, in: connection),
+      let groupingID = try Catalog.groupingID(
+        collectionID: current.id, grouping: grouping, locale: collation.locale.identifier,
+        in: connection)
+    else {
+      throw .unknownCollection(name: collection.name, available: [])
+    }
+    collection = current
+    reader = ListReader(connection: connection, groupingID: groupingID)
+    let totals = try reader.totals()
+    itemCount = totals.rows
+    sectionCount = totals.sections
+    notes = [:]
+    for note in try Catalog.sectionNotes(of: current, grouping: grouping, connection: connection) {
+      notes[collation.sectionKey(for: note.heading)] = note
+    }
+  }
+
+  /// The catalog version the list describes.
+  public var version: Int { describedVersion ?? snapshot.version }
+
+  /// The version the list described when its snapshot had to move on without a refresh; the
+  /// next refresh starts from it.
+  private var describedVersion: Int?
+
+  /// Moves the snapshot on to see keys that were just built for the list's version (search
+  /// keys are built when first asked for). When another write committed in the meantime, the
+  /// list stays where it was for `refresh()` and the caller is told.
+  func seeKeysBuiltSinceSnapshot() throws(CatalogError) {
+    let previous = version
+    try snapshot.advance()
+    guard snapshot.version != previous else { return }
+    describedVersion = previous
+    throw .listOutOfDate(collection: collection.name, version: previous, current: snapshot.version)
+  }
+
+  /// Moves the list to the newest committed version and returns the change sets of the writes
+  /// to it since the version it described, in order: applied one after another to what the list
+  /// showed, they give what it shows now. The first is a reload when the catalog no longer keeps
+  /// them all. Empty when nothing changed the list.
+  public func refresh() throws(CatalogError) -> [ChangeSet] {
+    let previous = describedVersion ?? snapshot.version
+    try snapshot.advance()
+    describedVersion = nil
+    guard snapshot.version != previous else { return [] }
+    try load()
+    return try catalog.changeSets(
+      since: previous, collection: collection.name, grouping: grouping,
+      locale: collation.locale.identifier, through: snapshot.connection)
+  }
 
   /// The header and footer of a section, if set.
   func note(forHeading heading: String) -> SectionNote? {
@@ -101,4 +154,12 @@ public final class IndexedList {
 
   /// Whether any section has a header or footer, so tables know to show those columns.
   public var hasSectionNotes: Bool { !notes.isEmpty }
+
+  /// The section of the stored kind, with its notes.
+  func section(_ stored: StoredSection) -> Section {
+    let note = note(forHeading: stored.heading)
+    return Section(
+      index: stored.index, heading: stored.heading, indexTitle: stored.indexTitle ?? stored.letter,
+      count: stored.count, firstRow: stored.firstRow, header: note?.header, footer: note?.footer)
+  }
 }

@@ -1,41 +1,35 @@
 import CatalogStore
 
 /// Finds the sections of rows that come in ascending order: the current section, else the
-/// following ones in order, else one lookup by key. Shared by the cursors over items, which read
-/// their items with `item(from:)`.
+/// following ones in order, else one lookup by key. Shared by the cursors over items.
 struct SectionTracker {
   let list: IndexedList
-  private var section: Section?
-  private var following: SectionCursor?
+  private var section: (key: [UInt8], value: Section)?
+  private var following: StoredSectionCursor?
 
   init(list: IndexedList) { self.list = list }
 
-  /// The section that holds `row`, which is not before any row asked about earlier.
-  mutating func section(containing row: Int) throws -> Section {
-    while section == nil || !section!.rows.contains(row) {
-      if let current = section, row >= current.rows.upperBound, let following,
-        let next = try following.next()
-      {
-        section = next
-        continue
-      }
-      guard let found = try list.section(containingRow: row) else {
-        throw CatalogError.invalidRequest("row \(row) is outside the list")
-      }
-      section = found
-      following = try SectionCursor(list: list, from: found.index + 1)
+  /// The section with this key, which is not before any section asked about earlier.
+  mutating func section(withKey key: [UInt8]) throws -> Section {
+    if let section, section.key == key { return section.value }
+    if section != nil, let next = try following?.next(), next.key == key {
+      section = (key, list.section(next))
+      return list.section(next)
     }
-    return section!
+    guard let found = try list.reader.section(withKey: key, indexBy: list.indexBy) else {
+      throw CatalogError.damagedList(
+        groupingID: list.reader.groupingID, reason: "a row has no section")
+    }
+    section = (key, list.section(found))
+    following = try list.reader.sections(from: found.index + 1, indexBy: list.indexBy)
+    return list.section(found)
   }
 
-  /// The item on the statement's current result row, whose columns are the row, the item number,
-  /// the title and the fields (JSON), with its section.
-  mutating func item(from statement: Statement) throws -> ListItem {
-    let row = statement.int(at: 0)
-    let section = try section(containing: row)
+  /// The list item of a stored row at `offset`, with its section.
+  mutating func item(_ row: StoredRow, offset: Int) throws -> ListItem {
+    let section = try section(withKey: row.sectionKey)
     return ListItem(
-      row: row, section: section.index, heading: section.heading, item: statement.int(at: 1),
-      title: statement.text(at: 2),
-      fields: JSONText.decodeStringArray(statement.text(at: 3)) ?? [])
+      row: offset, section: section.index, heading: section.heading, item: row.item,
+      title: row.title, fields: row.fields)
   }
 }

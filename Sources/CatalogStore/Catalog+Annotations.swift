@@ -48,6 +48,13 @@ extension Catalog {
   public func sectionNotes(of collection: CollectionInfo, grouping: Grouping)
     throws(CatalogError) -> [SectionNote]
   {
+    try Self.sectionNotes(of: collection, grouping: grouping, connection: connection)
+  }
+
+  /// The section notes of a collection's grouping, read through `connection` (a snapshot's).
+  package static func sectionNotes(
+    of collection: CollectionInfo, grouping: Grouping, connection: Connection
+  ) throws(CatalogError) -> [SectionNote] {
     let statement = try connection.prepare(
       """
       SELECT heading, header, footer FROM section_notes

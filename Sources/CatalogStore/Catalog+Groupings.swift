@@ -30,9 +30,9 @@ extension Catalog {
     }
   }
 
-  /// Builds a grouping again from the stored items, inside the caller's transaction; returns its
-  /// id.
-  private func rebuildGrouping(
+  /// Builds a grouping again from the stored items, with the index titles it keeps, inside the
+  /// caller's transaction; returns its id.
+  func rebuildGrouping(
     _ grouping: Grouping, of collection: CollectionInfo, collation: Collation
   ) throws(CatalogError) -> Int {
     let build = try GroupingBuild(
@@ -41,7 +41,12 @@ extension Catalog {
       targets: [(grouping, collation)])
     try build.addStoredItems(of: collection.id)
     _ = try build.finish()
-    return build.builders[0].groupingID
+    let id = build.builders[0].groupingID
+    for column in try indexColumns(ofGrouping: id) {
+      try tallyIndexColumn(
+        column, groupingID: id, of: collection, grouping: grouping, collation: collation)
+    }
+    return id
   }
 
   /// The grouping's id when it is stored with keys of the running ICU and collator versions.
@@ -59,58 +64,112 @@ extension Catalog {
       .text(collation.version.icu), .text(collation.version.collator))
     return try statement.step() ? statement.int(at: 0) : nil
   }
+
+  /// Builds every list and search index again from the items, inside the caller's transaction.
+  func rebuildEveryList() throws(CatalogError) {
+    for stored in try storedGroupings() {
+      _ = try rebuildGrouping(
+        stored.grouping, of: collection(id: stored.collectionID),
+        collation: collating { () throws(CollationError) in
+          try Collation(locale: CollationLocale(stored.locale))
+        })
+    }
+    for index in try storedSearchIndexes() {
+      try rebuildSearchIndex(
+        of: collection(id: index.collectionID),
+        collation: collating { () throws(CollationError) in
+          try Collation(locale: CollationLocale(index.locale))
+        })
+    }
+  }
 }
 
 extension Catalog {
-  /// Rebuilds, in one transaction, every grouping whose keys were made by another ICU or collator
-  /// version than the running one, so that what is read afterwards equals a fresh import. Calls
-  /// `notice` first with a line saying why (a tool prints it on stderr). Does nothing, cheaply,
-  /// when every grouping is current.
+  /// Rebuilds, in one write, every grouping and search index whose keys were made by another ICU
+  /// or collator version than the running one, so that what is read afterwards equals a fresh
+  /// import; watchers of those lists get a reload. Calls `notice` first with a line saying why (a
+  /// tool prints it on stderr). Does nothing, cheaply, when every key is current.
   public func rekeyStaleGroupings(notice: (String) -> Void) throws(CatalogError) {
     let stale = try staleGroupings()
-    guard let first = stale.first else { return }
-    let running = try collating { () throws(CollationError) in
-      try Collation.version(for: CollationLocale(first.locale))
-    }
+    let staleSearches = try staleSearchIndexes()
+    guard !stale.isEmpty || !staleSearches.isEmpty else { return }
+    let example = stale.first?.version ?? staleSearches[0].version
     notice(
-      "the catalog's keys were made by ICU \(first.version.icu) (collator \(first.version.collator)); "
-        + "rebuilding \(stale.count) grouping\(stale.count == 1 ? "" : "s") for ICU \(running.icu)")
-    try connection.transaction { () throws(CatalogError) in
+      "the catalog's keys were made by ICU \(example.icu) (collator \(example.collator)); "
+        + "rebuilding \(stale.count) grouping\(stale.count == 1 ? "" : "s") for ICU "
+        + Collation.icuVersion)
+    try versionedWrite { (version) throws(CatalogError) in
       for grouping in try staleGroupings() {
+        let collection = try collection(id: grouping.collectionID)
         let collation = try collating { () throws(CollationError) in
           try Collation(locale: CollationLocale(grouping.locale))
         }
-        _ = try rebuildGrouping(
-          grouping.grouping, of: collection(id: grouping.collectionID), collation: collation)
+        _ = try rebuildGrouping(grouping.grouping, of: collection, collation: collation)
+        try log(
+          .reload(
+            version: version, collection: collection.name, grouping: grouping.grouping,
+            locale: grouping.locale))
+      }
+      for index in try staleSearchIndexes() {
+        try rebuildSearchIndex(
+          of: collection(id: index.collectionID),
+          collation: collating { () throws(CollationError) in
+            try Collation(locale: CollationLocale(index.locale))
+          })
       }
     }
   }
 
-  private struct StoredGrouping {
+  struct StoredGrouping {
     let collectionID: Int
     let grouping: Grouping
     let locale: String
     let version: CollationVersion
   }
 
+  /// Every stored grouping, in the order they were made.
+  func storedGroupings(ofCollection collectionID: Int? = nil) throws(CatalogError)
+    -> [StoredGrouping]
+  {
+    let statement = try connection.prepare(
+      """
+      SELECT collection_id, group_by, locale, icu_version, collator_version FROM groupings
+      WHERE ?1 IS NULL OR collection_id = ?1 ORDER BY id
+      """)
+    try statement.bind(collectionID.map(SQLValue.integer) ?? .null)
+    var groupings: [StoredGrouping] = []
+    while try statement.step() {
+      groupings.append(
+        StoredGrouping(
+          collectionID: statement.int(at: 0),
+          grouping: Grouping(storedColumn: statement.text(at: 1)), locale: statement.text(at: 2),
+          version: CollationVersion(icu: statement.text(at: 3), collator: statement.text(at: 4))))
+    }
+    return groupings
+  }
+
   /// The groupings whose stored versions differ from what the running ICU makes for their locale.
   private func staleGroupings() throws(CatalogError) -> [StoredGrouping] {
-    let statement = try connection.prepare(
-      "SELECT collection_id, group_by, locale, icu_version, collator_version FROM groupings")
-    var runningVersions: [String: CollationVersion] = [:]
     var stale: [StoredGrouping] = []
-    while try statement.step() {
-      let stored = StoredGrouping(
-        collectionID: statement.int(at: 0), grouping: Grouping(storedColumn: statement.text(at: 1)),
-        locale: statement.text(at: 2),
-        version: CollationVersion(icu: statement.text(at: 3), collator: statement.text(at: 4)))
-      if runningVersions[stored.locale] == nil {
-        runningVersions[stored.locale] = try collating { () throws(CollationError) in
-          try Collation.version(for: CollationLocale(stored.locale))
-        }
-      }
-      if runningVersions[stored.locale] != stored.version { stale.append(stored) }
+    for grouping in try storedGroupings() where try isStale(grouping.locale, grouping.version) {
+      stale.append(grouping)
     }
     return stale
+  }
+
+  /// The search indexes whose stored versions differ from what the running ICU makes.
+  private func staleSearchIndexes() throws(CatalogError) -> [StoredSearchIndex] {
+    var stale: [StoredSearchIndex] = []
+    for index in try storedSearchIndexes() where try isStale(index.locale, index.version) {
+      stale.append(index)
+    }
+    return stale
+  }
+
+  /// Whether keys of `locale` made by `version` differ from what the running ICU makes.
+  private func isStale(_ locale: String, _ version: CollationVersion) throws(CatalogError) -> Bool {
+    try collating { () throws(CollationError) in
+      try Collation.version(for: CollationLocale(locale))
+    } != version
   }
 }

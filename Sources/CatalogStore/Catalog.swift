@@ -18,10 +18,30 @@ public final class Catalog {
   /// says otherwise.
   public static let defaultBusyTimeoutMilliseconds: Int32 = 5000
 
+  /// How a catalog is opened and whom it tells what it does.
+  public struct Configuration: Sendable {
+    /// How long a connection waits for another process's lock before failing with `busy`.
+    public var busyTimeoutMilliseconds: Int32
+    /// Called with a line about work that takes a while or changes the file on open (an upgrade
+    /// of the schema, keys rebuilt for another ICU), for a tool to show.
+    public var notice: @Sendable (String) -> Void
+
+    public init(
+      busyTimeoutMilliseconds: Int32 = Catalog.defaultBusyTimeoutMilliseconds,
+      notice: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
+      self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
+      self.notice = notice
+    }
+  }
+
   /// The path the catalog was opened with.
   public let path: String
   package let connection: Connection
-  private let busyTimeoutMilliseconds: Int32
+  let configuration: Configuration
+  var busyTimeoutMilliseconds: Int32 { configuration.busyTimeoutMilliseconds }
+  /// The version the write transaction under way will commit, while one is.
+  var pendingVersion: Int?
 
   /// Opens the catalog at `path`, creating it when `creating` is true and no file exists there.
   ///
@@ -30,16 +50,18 @@ public final class Catalog {
   ///   `.newerSchema` for a catalog written by a newer build; `.busy` when another process holds
   ///   the write lock for longer than the busy timeout.
   public init(
-    path: String, creating: Bool,
-    busyTimeoutMilliseconds: Int32 = Catalog.defaultBusyTimeoutMilliseconds
+    path: String, creating: Bool, configuration: Configuration = Configuration()
   ) throws(CatalogError) {
     if !creating && !FileManager.default.fileExists(atPath: path) { throw .missing(path: path) }
     self.path = path
-    self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
+    self.configuration = configuration
     connection = try Connection(path: path, creating: creating)
-    connection.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
+    connection.setBusyTimeout(milliseconds: configuration.busyTimeoutMilliseconds)
     try checkIsCatalog()
-    try connection.execute("PRAGMA foreign_keys = ON")
+    // In WAL mode, NORMAL commits without syncing the log (checkpoints sync it): a commit is
+    // atomic and the file consistent after a crash, and a power failure may lose the last few
+    // commits. A single write then costs well under a millisecond instead of an fsync.
+    try connection.execute("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL")
     if try schemaVersion() < Self.schemaVersion {
       try connection.execute("PRAGMA journal_mode = WAL")
       try migrate()
@@ -99,10 +121,11 @@ public final class Catalog {
     }
   }
 
-  /// Applies the migrations the catalog lacks, each in its own transaction. The version is read
-  /// again inside each transaction, so two processes opening a new catalog at once apply each
-  /// migration once.
+  /// Applies the migrations the catalog lacks, each in its own transaction, with the work that
+  /// follows it in Swift (`upgrade(to:)`). The version is read again inside each transaction,
+  /// so two processes opening a new catalog at once apply each migration once.
   private func migrate() throws(CatalogError) {
+    let isUpgrade = try schemaVersion() > 0
     for migration in Migration.all {
       try connection.transaction { () throws(CatalogError) in
         let version = try connection.integer("PRAGMA user_version")
@@ -111,10 +134,26 @@ public final class Catalog {
         }
         guard version < migration.version else { return }
         try connection.execute(migration.sql)
+        if let upgrade = upgrade(to: migration.version) {
+          if isUpgrade {
+            configuration.notice(
+              "upgrading \(path) from schema \(version) to \(Self.schemaVersion): \(upgrade.what)")
+          }
+          try upgrade.work()
+        }
         try connection.execute(
           "PRAGMA user_version = \(migration.version); PRAGMA application_id = \(Self.applicationID)"
         )
       }
+    }
+  }
+
+  /// What follows a migration, in the migration's transaction, where SQL alone cannot do it:
+  /// the keys that schema 2 dropped are built again from the items.
+  private func upgrade(to version: Int) -> (what: String, work: () throws(CatalogError) -> Void)? {
+    switch version {
+    case 2: return ("rebuilding its lists from the items", rebuildEveryList)
+    default: return nil
     }
   }
 }

@@ -26,8 +26,16 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
   case invalidCollectionName(String)
   /// An option names a column the collection does not have.
   case unknownColumn(column: String, option: String, available: [String])
-  /// An append whose file or options do not match the collection.
-  case appendMismatch(collection: String, reason: String)
+  /// A write into an existing collection whose file or options do not match its settings.
+  case settingsMismatch(collection: String, reason: String)
+  /// No item of the collection has this number or key.
+  case unknownItem(ItemReference, collection: String)
+  /// A write would give an item the key another item has.
+  case duplicateKey(String, collection: String, item: Int)
+  /// A write would give an item an empty key.
+  case blankKey(collection: String, column: String)
+  /// A write that names items by key, into a collection without a key column.
+  case keyRequired(collection: String, operation: String)
   /// No section of the list has this heading, as the locale folds it.
   case unknownSection(heading: String, collection: String, grouping: Grouping)
   /// No entry of the list's index has this title.
@@ -36,6 +44,14 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
   case invalidRequest(String)
   /// A locale id that ICU does not know, or a collation ICU could not open.
   case collation(CollationError)
+  /// A list's stored keys contradict each other: the file was changed by something else than a
+  /// catalog, or damaged.
+  case damagedList(groupingID: Int, reason: String)
+  /// A list was asked for something that needed keys built after its version, and the catalog
+  /// has changed since: the list must be refreshed first.
+  case listOutOfDate(collection: String, version: Int, current: Int)
+  /// A change set in the catalog's log cannot be read.
+  case damagedChangeLog(path: String, version: Int)
   /// A temporary file for sorting a large grouping could not be made, written or read.
   case scratchFile(directory: String, reason: String)
 
@@ -72,8 +88,16 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
       return "invalid collection name '\(name)': it must not be empty or only white space"
     case .unknownColumn(let column, let option, let available):
       return "unknown column '\(column)' for \(option)" + Self.listing(available, "columns")
-    case .appendMismatch(let collection, let reason):
-      return "cannot append to '\(collection)': \(reason)"
+    case .settingsMismatch(let collection, let reason):
+      return "cannot write into '\(collection)': \(reason)"
+    case .unknownItem(let item, let collection):
+      return "no item \(item) in '\(collection)'"
+    case .duplicateKey(let key, let collection, let item):
+      return "duplicate key '\(key)': item \(item) of '\(collection)' has it"
+    case .blankKey(let collection, let column):
+      return "blank key: every item of '\(collection)' needs a value in its key column '\(column)'"
+    case .keyRequired(let collection, let operation):
+      return "\(operation) needs a key column, and '\(collection)' has none"
     case .unknownSection(let heading, let collection, let grouping):
       return "no section '\(heading)' in '\(collection)' grouped by \(grouping)"
     case .unknownIndexTitle(let title, let available):
@@ -82,6 +106,14 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
       return message
     case .collation(let error):
       return error.description
+    case .damagedList(let groupingID, let reason):
+      return "the stored keys of list \(groupingID) are damaged (\(reason)); rebuild them with "
+        + "'catalog build'"
+    case .listOutOfDate(let collection, let version, let current):
+      return "the list of '\(collection)' shows version \(version) and the catalog is at "
+        + "version \(current); refresh it first"
+    case .damagedChangeLog(let path, let version):
+      return "the change log of \(path) after version \(version) is damaged"
     case .scratchFile(let directory, let reason):
       return "cannot use a temporary file in \(directory) to sort the list: \(reason) "
         + "(set TMPDIR to a directory with free space)"

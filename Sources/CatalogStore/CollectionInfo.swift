@@ -15,11 +15,22 @@ public struct CollectionInfo: Equatable, Sendable {
   /// Grouped-list text below the whole collection.
   public let footer: String?
   public let itemCount: Int
+  /// The column whose trimmed values identify items, if any (DESIGN §1).
+  public let keyColumn: String?
+  /// The number the next added item gets; numbers are never reused.
+  public let nextItem: Int
+  /// The catalog version of the collection's last write.
+  public let version: Int
+  /// When the collection was last imported, ISO 8601 in UTC.
+  public let importedAt: String
 }
 
 extension Catalog {
   private static let collectionColumns =
-    "id, name, columns, title_column, sort_as, locale, header, footer, item_count"
+    """
+    id, name, columns, title_column, sort_as, locale, header, footer, item_count, key_column,
+    next_item, version, imported_at
+    """
 
   /// Every collection in the catalog, by name.
   public func collections() throws(CatalogError) -> [CollectionInfo] {
@@ -40,13 +51,30 @@ extension Catalog {
 
   /// The collection with this row id.
   func collection(id: Int) throws(CatalogError) -> CollectionInfo {
-    let statement = try connection.prepare(
-      "SELECT \(Self.collectionColumns) FROM collections WHERE id = ?")
-    try statement.bind(.integer(id))
-    guard try statement.step() else {
-      throw .sqlite(code: 0, message: "no collection with id \(id)", sql: statement.sql)
+    guard let collection = try Self.collection(id: id, in: connection) else {
+      throw .sqlite(code: 0, message: "no collection with id \(id)", sql: nil)
     }
-    return Self.collectionInfo(from: statement)
+    return collection
+  }
+
+  /// The collection with this row id as `connection` (a snapshot's) sees it, if it exists.
+  package static func collection(id: Int, in connection: Connection) throws(CatalogError)
+    -> CollectionInfo?
+  {
+    let statement = try connection.prepare(
+      "SELECT \(collectionColumns) FROM collections WHERE id = ?")
+    try statement.bind(.integer(id))
+    return try statement.step() ? collectionInfo(from: statement) : nil
+  }
+
+  /// The id of a stored grouping as `connection` (a snapshot's) sees it, if it exists.
+  package static func groupingID(
+    collectionID: Int, grouping: Grouping, locale: String, in connection: Connection
+  ) throws(CatalogError) -> Int? {
+    let statement = try connection.prepare(
+      "SELECT id FROM groupings WHERE collection_id = ? AND group_by = ? AND locale = ?")
+    try statement.bind(.integer(collectionID), .text(grouping.storedColumn), .text(locale))
+    return try statement.step() ? statement.int(at: 0) : nil
   }
 
   private static func collectionInfo(from statement: Statement) -> CollectionInfo {
@@ -56,7 +84,9 @@ extension Catalog {
       titleColumn: statement.text(at: 3),
       sortAs: JSONText.decodeStringArray(statement.text(at: 4)) ?? [],
       locale: statement.text(at: 5), header: statement.optionalText(at: 6),
-      footer: statement.optionalText(at: 7), itemCount: statement.int(at: 8))
+      footer: statement.optionalText(at: 7), itemCount: statement.int(at: 8),
+      keyColumn: statement.optionalText(at: 9), nextItem: statement.int(at: 10),
+      version: statement.int(at: 11), importedAt: statement.text(at: 12))
   }
 }
 

@@ -4,19 +4,21 @@ internal import CSQLite
 package final class Connection {
   package let handle: OpaquePointer
   package let path: String
+  /// Statements kept compiled for the hot paths of writes and lookups (`cached(_:)`).
+  private var statementCache: [String: Statement] = [:]
 
   /// Turns SQLite's memory statistics off before the process's first connection, unless the
   /// program used SQLite before: nothing reads them, and they cost a global lock per allocation,
   /// which the import's threads would contend for.
   private static let memoryStatisticsOff: Void = { _ = csqlite_disable_memory_statistics() }()
 
-  /// Opens the file read-write, creating it only when `creating` is true.
-  init(path: String, creating: Bool) throws(CatalogError) {
+  /// Opens the file read-write, creating it only when `creating` is true, or only for reading.
+  init(path: String, creating: Bool, readOnly: Bool = false) throws(CatalogError) {
     Self.memoryStatisticsOff
     var handle: OpaquePointer?
-    let flags =
-      SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
-      | (creating ? SQLITE_OPEN_CREATE : 0)
+    let access =
+      readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | (creating ? SQLITE_OPEN_CREATE : 0)
+    let flags = access | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
     let code = sqlite3_open_v2(path, &handle, flags, nil)
     guard code == SQLITE_OK, let handle else {
       let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
@@ -27,7 +29,10 @@ package final class Connection {
     self.path = path
   }
 
-  deinit { sqlite3_close_v2(handle) }
+  deinit {
+    statementCache.removeAll()
+    sqlite3_close_v2(handle)
+  }
 
   /// Waits up to `milliseconds` for another connection's lock before failing with `busy`.
   func setBusyTimeout(milliseconds: Int32) {
@@ -45,24 +50,39 @@ package final class Connection {
     try Statement(connection: self, sql: sql)
   }
 
+  /// The statement for `sql`, compiled once per connection and reused: for statements that are
+  /// run to completion (or reset) before the same SQL is used again, as lookups and single-row
+  /// writes are. A statement stepped across other calls, as a cursor's is, needs `prepare`.
+  package func cached(_ sql: String) throws(CatalogError) -> Statement {
+    if let statement = statementCache[sql] { return statement }
+    let statement = try Statement(connection: self, sql: sql, isCached: true)
+    statementCache[sql] = statement
+    return statement
+  }
+
   /// The single integer that a statement such as `PRAGMA user_version` returns.
   package func integer(_ sql: String) throws(CatalogError) -> Int {
     try prepare(sql).stepInteger()
   }
 
   /// Runs `body` in a transaction that takes the write lock at once, committing when it returns
-  /// and rolling back when it throws.
+  /// and rolling back when it throws. Inside a transaction already, `body` runs in a savepoint of
+  /// it, which its error rolls back.
   package func transaction<T>(_ body: () throws(CatalogError) -> T) throws(CatalogError) -> T {
-    try execute("BEGIN IMMEDIATE")
+    let isNested = sqlite3_get_autocommit(handle) == 0
+    try execute(isNested ? "SAVEPOINT nested" : "BEGIN IMMEDIATE")
     do {
       let result = try body()
-      try execute("COMMIT")
+      try execute(isNested ? "RELEASE nested" : "COMMIT")
       return result
     } catch {
-      try? execute("ROLLBACK")
+      try? execute(isNested ? "ROLLBACK TO nested; RELEASE nested" : "ROLLBACK")
       throw error
     }
   }
+
+  /// The number of rows the last INSERT, UPDATE or DELETE changed.
+  package var changes: Int { Int(sqlite3_changes(handle)) }
 
   package var lastInsertedRowID: Int { Int(sqlite3_last_insert_rowid(handle)) }
 

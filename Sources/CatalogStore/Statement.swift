@@ -3,16 +3,20 @@ internal import CSQLite
 /// A compiled SQLite statement, reset and rebound for each use.
 package final class Statement {
   private let handle: OpaquePointer
-  private let connection: Connection
+  /// The connection, for errors. A statement keeps its connection open (`owner`), except one in
+  /// the connection's own cache, which the connection finalizes before it closes.
+  private unowned let connection: Connection
+  private let owner: Connection?
   package let sql: String
 
-  init(connection: Connection, sql: String) throws(CatalogError) {
+  init(connection: Connection, sql: String, isCached: Bool = false) throws(CatalogError) {
     var handle: OpaquePointer?
     let code = sqlite3_prepare_v3(
       connection.handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &handle, nil)
     guard code == SQLITE_OK, let handle else { throw connection.error(code: code, sql: sql) }
     self.handle = handle
     self.connection = connection
+    owner = isCached ? nil : connection
     self.sql = sql
   }
 
@@ -91,6 +95,12 @@ package final class Statement {
     }
   }
 
+  package func bind(_ bytes: UnsafeRawBufferPointer, at position: Int32) {
+    _ = sqlite3_bind_blob(
+      handle, position, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(bytes.count),
+      csqlite_transient())
+  }
+
   // MARK: - Stepping
 
   /// Advances to the next row; false when there are no more.
@@ -135,6 +145,9 @@ package final class Statement {
   package func optionalText(at column: Int32) -> String? {
     isNull(at: column) ? nil : text(at: column)
   }
+
+  /// The bytes of a BLOB column, copied.
+  package func blob(at column: Int32) -> [UInt8] { Array(blobBytes(at: column)) }
 
   /// The bytes of a BLOB column, without a copy: valid until the next step or reset.
   package func blobBytes(at column: Int32) -> UnsafeRawBufferPointer {

@@ -147,7 +147,7 @@ struct CommandTests {
     let result = try runner.run(["info"])
     #expect(result.status == 0)
     #expect(result.outputLines.first == "catalog         \(runner.databasePath)")
-    #expect(result.outputLines.contains("schema version  1"))
+    #expect(result.outputLines.contains("schema version  2"))
     #expect(result.outputLines.contains { $0.hasPrefix("ICU             7") })
     #expect(result.outputLines.last == "  cities        4 items, locale en, title name")
   }
@@ -233,7 +233,7 @@ struct CommandTests {
     try runner.write("cities.csv", Self.cities)
     let result = try runner.run(["import", "cities.csv"], executable: copy)
     #expect(result.status == 0, "\(result.standardError)")
-    #expect(try runner.run(["info"], executable: copy).outputLines.contains("schema version  1"))
+    #expect(try runner.run(["info"], executable: copy).outputLines.contains("schema version  2"))
   }
 
   @Test func helpIsOnStandardOutput() throws {

@@ -64,7 +64,9 @@ struct ExternalSorterTests {
 
   func rowKey(_ section: SectionEntry, _ sortKey: [UInt8], _ item: Int) -> [UInt8] {
     var key: [UInt8] = []
-    RowOrderKey.append(section: section, sortKey: sortKey, item: item, to: &key)
+    ListKey.appendSection(section, to: &key)
+    ListKey.appendRow(sortKey: sortKey, item: item, to: &key)
+    RowOrderKey.appendSpelling(of: section, to: &key)
     return key
   }
 
@@ -93,30 +95,31 @@ struct ExternalSorterTests {
   @Test func rowKeysGiveBackTheirParts() {
     for (entry, section, sortKey, item, spelling) in [
       (
-        SectionEntry.letter(300), [UInt8](arrayLiteral: 1, 2, 46), [UInt8](arrayLiteral: 0x2A), 0,
-        ""
+        SectionEntry.letter(300), [UInt8](arrayLiteral: 1, 2, 46, 0), [UInt8](arrayLiteral: 0x2A),
+        0, ""
       ),
       (
-        .value(key: [0x50, 0x51], spelling: "Québec"), [1, 0x50, 0x51], [0x33, 0x01], 1_000_000,
-        "Québec"
+        .value(key: [0x50, 0x51], spelling: "Québec"), [1, 0x50, 0x51, 0], [0x33, 0x01],
+        1_000_000, "Québec"
       ),
-      (.value(key: [], spelling: ""), [2], [0x01, 0x01], Int(Int32.max) + 5, ""),
+      (.value(key: [], spelling: ""), [2, 0], [0x01, 0x01], Int(Int32.max) + 5, ""),
     ] {
       let key = rowKey(entry, sortKey, item)
       let row = key.withUnsafeBytes { bytes in
         let row = RowOrderKey.decode(bytes)
         return (
-          Array(row.section), Array(row.sortKey), row.item,
+          Array(row.section), Array(row.key), row.item,
           String(decoding: row.spelling, as: UTF8.self)
         )
       }
+      let itemBytes = (0..<8).reversed().map { UInt8(truncatingIfNeeded: item >> ($0 * 8)) }
       #expect(row.0 == section)
-      #expect(row.1 == sortKey)
+      #expect(row.1 == section + sortKey + [0] + itemBytes)
       #expect(row.2 == item)
       #expect(row.3 == spelling)
+      #expect(ListKey.section(ofRow: row.1) == section)
+      #expect(ListKey.item(ofRow: row.1) == item)
     }
-    #expect(RowOrderKey.letterPosition(ofSection: [1, 2, 46]) == 300)
-    #expect(RowOrderKey.valueKey(ofSection: [1, 0x50, 0x51]) == [0x50, 0x51])
-    #expect(RowOrderKey.valueKey(ofSection: [2]) == [])
+    #expect(ListKey.letterPosition(ofSection: [1, 2, 46, 0]) == 300)
   }
 }

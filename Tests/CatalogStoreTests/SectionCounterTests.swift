@@ -15,7 +15,9 @@ struct SectionCounterTests {
     var sections: [SectionCounter.Section] = []
     for (item, entry) in entries.enumerated() {
       var key: [UInt8] = []
-      RowOrderKey.append(section: entry, sortKey: [0x30], item: item, to: &key)
+      ListKey.appendSection(entry, to: &key)
+      ListKey.appendRow(sortKey: [0x30], item: item, to: &key)
+      RowOrderKey.appendSpelling(of: entry, to: &key)
       if let ended = key.withUnsafeBytes({ counter.add(RowOrderKey.decode($0)) }) {
         sections.append(ended)
       }
@@ -36,7 +38,8 @@ struct SectionCounterTests {
     #expect(cut.map(\.letter) == ["T", "U"])
     #expect(
       cut.map(\.key) == [
-        .blob(english.sectionKey(for: "texas")), .blob(english.sectionKey(for: "utah")),
+        ListKey.section(valueKey: english.sectionKey(for: "texas")),
+        ListKey.section(valueKey: english.sectionKey(for: "utah")),
       ])
   }
 
@@ -61,10 +64,10 @@ struct SectionCounterTests {
     #expect(cut.map(\.count) == [39])
   }
 
-  @Test func blankValuesMakeASectionWithoutHeadingOrKey() {
+  @Test func blankValuesMakeTheLastSectionWithoutHeading() {
     let cut = sections([value("Ohio"), value(""), value("")])
     #expect(cut.map(\.heading) == ["Ohio", ""])
-    #expect(cut.map(\.key) == [.blob(english.sectionKey(for: "ohio")), .null])
+    #expect(cut.map(\.key) == [[1] + english.sectionKey(for: "ohio") + [0], [2, 0]])
     #expect(cut.map(\.letter) == ["O", "#"])
   }
 
@@ -72,10 +75,7 @@ struct SectionCounterTests {
     let cut = sections([.letter(0), .letter(0), .letter(25), .letter(26)], letters: true)
     #expect(cut.map(\.heading) == ["A", "Z", "#"])
     #expect(cut.map(\.count) == [2, 1, 1])
-    #expect(
-      cut.map(\.key) == [
-        .blob(english.sectionKey(for: "A")), .blob(english.sectionKey(for: "Z")), .null,
-      ])
+    #expect(cut.map(\.key) == [[1, 1, 1, 0], [1, 1, 26, 0], [1, 1, 27, 0]])
   }
 
   @Test func noRowsMakeNoSections() {

@@ -5,7 +5,7 @@ import Testing
 /// Where search finds words: each letter or digit after white space, punctuation or a symbol.
 struct WordStartTests {
   func words(_ text: String) -> [String] {
-    Catalog.wordStarts(in: text).map { String(text[$0...]) }
+    SearchKeys.wordStarts(in: text).map { String(text[$0...]) }
   }
 
   @Test func wordsStartAfterSpacesPunctuationAndSymbols() {

@@ -36,6 +36,12 @@ public struct CSVError: Error, Equatable, Sendable, CustomStringConvertible {
     case nulByte
     /// A record with another number of fields than the header.
     case fieldCount(expected: Int, found: Int)
+    /// A record's key (the trimmed value of the key column) is empty.
+    case blankKey(column: String)
+    /// A record's key is also the key of an earlier record, which starts on `firstLine`.
+    case duplicateKey(String, firstLine: Int)
+    /// An appended record's key is already the key of an item of the collection.
+    case keyInUse(String, item: Int)
   }
 
   /// What is wrong.
@@ -67,6 +73,10 @@ public struct CSVError: Error, Equatable, Sendable, CustomStringConvertible {
     case .nulByte: "NUL byte, expected text"
     case .fieldCount(let expected, let found):
       "expected \(expected) \(expected == 1 ? "field" : "fields") as in the header, found \(found)"
+    case .blankKey(let column): "blank key: the key column '\(column)' is empty"
+    case .duplicateKey(let key, let firstLine):
+      "duplicate key '\(key)' (first on line \(firstLine))"
+    case .keyInUse(let key, let item): "duplicate key '\(key)' (item \(item) has it)"
     }
   }
 

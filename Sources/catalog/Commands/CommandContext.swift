@@ -21,9 +21,10 @@ struct CommandContext {
   /// milliseconds when set.
   func openCatalog(creating: Bool) throws(CatalogError) -> Catalog {
     let timeout = environment["CATALOG_BUSY_TIMEOUT_MS"].flatMap { Int32($0) }
-    let catalog = try Catalog(
-      path: catalogPath, creating: creating,
-      busyTimeoutMilliseconds: timeout ?? Catalog.defaultBusyTimeoutMilliseconds)
+    let configuration = Catalog.Configuration(
+      busyTimeoutMilliseconds: timeout ?? Catalog.defaultBusyTimeoutMilliseconds,
+      notice: { StandardError.line("\($0)…") })
+    let catalog = try Catalog(path: catalogPath, creating: creating, configuration: configuration)
     try catalog.rekeyStaleGroupings { StandardError.line("\($0)…") }
     return catalog
   }

@@ -24,6 +24,7 @@ enum ImportCommand {
       titleColumn: invocation.value(for: "title"),
       sortAs: invocation.value(for: "sort-as").map { $0.split(separator: ",").map(String.init) },
       locale: try invocation.value(for: "locale").map(CollationLocale.init),
+      defaultLocale: try CollationLocale.fromEnvironment(context.environment),
       groupBy: invocation.values(for: "group-by"),
       mode: invocation.hasFlag("replace")
         ? .replace : invocation.hasFlag("append") ? .append : .create)

@@ -4,8 +4,9 @@ import CatalogCollation
 enum SectionEntry {
   /// The position of a letter in the collation's labels (the last one is `#`).
   case letter(Int)
-  /// The primary-strength key of a column value (empty for a blank value), and the value as
-  /// written without surrounding white space: the spelling a heading may take.
+  /// The primary-strength key of a column value, and the value as written without surrounding
+  /// white space: the spelling a heading may take. A value with an empty key (blank, or only
+  /// characters the collation ignores) files under the blank section with an empty spelling.
   case value(key: [UInt8], spelling: Substring)
 }
 
@@ -33,10 +34,14 @@ final class SectionFiler {
     guard let columnIndex else { return .letter(letterPosition) }
     let field = fields[columnIndex]
     let spelling = field.trimmingWhiteSpace
-    if let key = keys[field] { return .value(key: key, spelling: spelling) }
-    let key = collation.sectionKey(for: spelling)
-    if keys.count == Self.keyCacheCapacity { keys.removeAll(keepingCapacity: true) }
-    keys[field] = key
-    return .value(key: key, spelling: spelling)
+    let key: [UInt8]
+    if let cached = keys[field] {
+      key = cached
+    } else {
+      key = collation.sectionKey(for: spelling)
+      if keys.count == Self.keyCacheCapacity { keys.removeAll(keepingCapacity: true) }
+      keys[field] = key
+    }
+    return .value(key: key, spelling: key.isEmpty ? "" : spelling)
   }
 }

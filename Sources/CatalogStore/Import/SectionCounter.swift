@@ -5,16 +5,19 @@ import CatalogCollation
 struct SectionCounter {
   /// A section of the finished grouping.
   struct Section: Sendable {
-    /// The primary-strength key, or NULL for `#` and for blank values.
-    let key: SQLValue
+    /// The section's key (`ListKey`).
+    let key: [UInt8]
     let heading: String
     let letter: String
     let count: Int
+    /// For a column grouping, how often each spelling of the value occurred; the most frequent is
+    /// the heading. Empty for letter grouping.
+    let spellings: [(spelling: String, count: Int)]
   }
 
   let collation: Collation
   let isLetterGrouping: Bool
-  /// The current section's part of the row keys (`RowOrderKey.Row.section`).
+  /// The current section's key.
   private var current: [UInt8] = []
   private var count = 0
   /// The current section's spellings in UTF-8 and how often each occurred, found through
@@ -67,21 +70,15 @@ struct SectionCounter {
     }
     guard count > 0 else { return nil }
     if isLetterGrouping {
-      let position = RowOrderKey.letterPosition(ofSection: current)
-      let label = collation.labels[position]
-      let isOther = position == collation.labels.count - 1
-      return Section(
-        key: isOther ? .null : .blob(collation.sectionKey(for: label)), heading: label,
-        letter: label, count: count)
+      let label = collation.labels[ListKey.letterPosition(ofSection: current)]
+      return Section(key: current, heading: label, letter: label, count: count, spellings: [])
     }
-    let key = RowOrderKey.valueKey(ofSection: current)
+    let counted = spellings.map { (String(decoding: $0.utf8, as: UTF8.self), $0.count) }
     var tally = SectionTally()
-    for (utf8, count) in spellings {
-      tally.add(Substring(String(decoding: utf8, as: UTF8.self)), times: count)
-    }
-    let heading = key.isEmpty ? "" : tally.heading { collation.sortKey(for: $0) }
+    for (spelling, count) in counted { tally.add(Substring(spelling), times: count) }
+    let heading = tally.heading { collation.sortKey(for: $0) }
     return Section(
-      key: key.isEmpty ? .null : .blob(key), heading: heading,
-      letter: collation.letter(of: heading), count: count)
+      key: current, heading: heading, letter: collation.letter(of: heading), count: count,
+      spellings: counted)
   }
 }

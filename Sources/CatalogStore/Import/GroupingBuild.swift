@@ -4,12 +4,11 @@ import CatalogCollation
 ///
 /// Each item is keyed and filed into every grouping as it comes, its row key going to the
 /// grouping's `ExternalSorter` (an import does this on its reading thread, and spills the full
-/// sort runs on its writing one); `finish()` then appends each grouping's rows in list order,
-/// with consecutive ids, and its sections, counted from those rows. Used by the import, and to
-/// build a grouping from the stored items when a query asks for one that is missing or was keyed
-/// by another ICU.
+/// sort runs on its writing one); `finish()` then writes each grouping's rows in list order with
+/// its sections, counted from those rows. Used by the import, and to build a grouping from the
+/// stored items when a query asks for one that is missing or was keyed by another ICU.
 struct GroupingBuild {
-  let keyer: ItemKeyer
+  let keys: ItemKeyMaker
   let builders: [GroupingBuilder]
   private let connection: Connection
 
@@ -19,30 +18,19 @@ struct GroupingBuild {
     sortAs: [String], targets: [(Grouping, Collation)]
   ) throws(CatalogError) {
     connection = catalog.connection
-    var collations: [Collation] = []
-    for (_, collation) in targets where !collations.contains(where: { $0 === collation }) {
-      collations.append(collation)
-    }
     var builders: [GroupingBuilder] = []
-    for (grouping, collation) in targets {
+    for (list, (grouping, collation)) in targets.enumerated() {
       let id = try catalog.resetGrouping(
         collectionID: collectionID, grouping: grouping, collation: collation)
       builders.append(
         GroupingBuilder(
-          groupingID: id, grouping: grouping,
-          filer: SectionFiler(
-            collation: collation, columnIndex: grouping.column.map { columns.firstIndex(of: $0)! }),
-          sorter: ExternalSorter(), collationIndex: collations.firstIndex { $0 === collation }!))
+          groupingID: id, grouping: grouping, collation: collation, sorter: ExternalSorter(),
+          list: list))
     }
     self.builders = builders
-    keyer = ItemKeyer(
-      sortAs: SortAsSource(
-        titleIndex: columns.firstIndex(of: titleColumn)!,
-        columnIndices: sortAs.map { columns.firstIndex(of: $0)! }),
-      collations: collations,
-      needsLetters: collations.indices.map { index in
-        builders.contains { $0.collationIndex == index && $0.grouping == .letters }
-      })
+    keys = ItemKeyMaker(
+      columns: columns, titleColumn: titleColumn, sortAs: sortAs,
+      lists: targets.map { ($0.0, $0.1, []) })
   }
 
   /// A grouping's sort run that is full, to be spilled.
@@ -54,10 +42,10 @@ struct GroupingBuild {
   /// Keys an item and adds it to every grouping. Returns the sort runs this filled, which the
   /// caller passes to `spill` (an import, on its writing thread).
   func add(item: Int, fields: [String]) -> [FullRun] {
-    keyer.key(fields: fields)
+    keys.key(fields: fields)
     var full: [FullRun] = []
     for (position, builder) in builders.enumerated() {
-      if let run = builder.add(item: item, fields: fields, keyer: keyer) {
+      if let run = builder.add(item: item, fields: fields, keys: keys) {
         full.append(FullRun(builder: position, run: run))
       }
     }
@@ -93,38 +81,25 @@ struct GroupingBuild {
 }
 
 extension Catalog {
-  /// Makes the grouping row, or empties an existing one, recording the versions of `collation`.
+  /// Makes the grouping row, or empties an existing one, recording the versions of `collation`
+  /// and, as the version its change sets start from, the version the current write will commit.
   fileprivate func resetGrouping(collectionID: Int, grouping: Grouping, collation: Collation)
     throws(CatalogError) -> Int
   {
     let statement = try connection.prepare(
       """
-      INSERT INTO groupings (collection_id, group_by, locale, icu_version, collator_version)
-      VALUES (?1, ?2, ?3, ?4, ?5)
+      INSERT INTO groupings (collection_id, group_by, locale, icu_version, collator_version,
+        built_version)
+      VALUES (?1, ?2, ?3, ?4, ?5, (SELECT version + 1 FROM catalog_state))
       ON CONFLICT (collection_id, group_by, locale)
-      DO UPDATE SET icu_version = ?4, collator_version = ?5, has_search_keys = 0
+      DO UPDATE SET icu_version = ?4, collator_version = ?5, built_version = excluded.built_version
       RETURNING id
       """)
     try statement.bind(
       .integer(collectionID), .text(grouping.storedColumn), .text(collation.locale.identifier),
       .text(collation.version.icu), .text(collation.version.collator))
     let id = try statement.stepInteger()
-    try deleteRows(where: "id = ?", .integer(id))
-    for table in ["sections", "section_titles", "search_keys"] {
-      try connection.prepare("DELETE FROM \(table) WHERE grouping_id = ?").bind(.integer(id)).run()
-    }
+    try ListTables(connection: connection).deleteContents(ofGrouping: id)
     return id
-  }
-
-  /// Deletes the rows of the groupings that `condition` selects, by their id ranges (rows have no
-  /// foreign key, so that appending them needs no index).
-  func deleteRows(where condition: String, _ value: SQLValue) throws(CatalogError) {
-    try connection.prepare(
-      """
-      DELETE FROM rows WHERE id IN (
-        SELECT r.id FROM groupings g, rows r
-        WHERE g.\(condition) AND r.id >= g.first_row_id AND r.id < g.first_row_id + g.row_count)
-      """
-    ).bind(value).run()
   }
 }

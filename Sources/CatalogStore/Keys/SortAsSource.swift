@@ -12,3 +12,16 @@ struct SortAsSource: Sendable {
     return joined.trimmingWhiteSpace.isEmpty ? fields[titleIndex] : joined
   }
 }
+
+extension SortAsSource {
+  /// The title and sort-as columns of a stored collection.
+  init(collection: CollectionInfo) {
+    titleIndex = collection.columns.firstIndex(of: collection.titleColumn) ?? 0
+    columnIndices = collection.sortAs.compactMap { collection.columns.firstIndex(of: $0) }
+  }
+
+  /// The sort-as value when the collection has sort-as columns; nil when it sorts by the title.
+  func distinctValue(in fields: [String]) -> String? {
+    columnIndices.isEmpty ? nil : value(in: fields)
+  }
+}

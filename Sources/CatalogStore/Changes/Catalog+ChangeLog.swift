@@ -1,0 +1,116 @@
+extension Catalog {
+  /// How many of the latest versions the change log keeps, at least (DESIGN §10).
+  public static let keptVersions = 1000
+
+  /// The catalog's version: the number of writes committed to it (DESIGN §1).
+  public func version() throws(CatalogError) -> Int {
+    try connection.cached("SELECT version FROM catalog_state").stepInteger()
+  }
+
+  /// Runs `body` in a write transaction that commits the next version, which `body` is given:
+  /// raises the catalog's version and drops the change sets of versions no longer kept. On any
+  /// error nothing is committed.
+  func versionedWrite<T>(_ body: (Int) throws(CatalogError) -> T) throws(CatalogError) -> T {
+    try connection.transaction { () throws(CatalogError) in
+      let version = try connection.integer("SELECT version + 1 FROM catalog_state")
+      pendingVersion = version
+      defer { pendingVersion = nil }
+      let result = try body(version)
+      try connection.cached(
+        """
+        UPDATE catalog_state SET version = ?1,
+          first_logged_version = max(first_logged_version, ?1 - ?2 + 1)
+        """
+      ).bind(.integer(version), .integer(Self.keptVersions)).run()
+      try connection.cached("DELETE FROM change_sets WHERE version <= ? - ?")
+        .bind(.integer(version), .integer(Self.keptVersions)).run()
+      return result
+    }
+  }
+
+  /// The version the lists being built now are exact at: the one the write under way commits, or
+  /// the current one for a list built by a query.
+  func versionOfKeysBeingBuilt() throws(CatalogError) -> Int {
+    if let pendingVersion { return pendingVersion }
+    return try version()
+  }
+
+  /// Records a change set in the log, in the write transaction that made it. An empty change set
+  /// is not recorded.
+  func log(_ changeSet: ChangeSet) throws(CatalogError) {
+    guard !changeSet.isEmpty else { return }
+    try connection.cached(
+      """
+      INSERT INTO change_sets (version, collection, group_by, locale, change_set)
+      VALUES (?, ?, ?, ?, ?)
+      """
+    ).bind(
+      .integer(changeSet.version), .text(changeSet.collection),
+      .text(changeSet.grouping.storedColumn), .text(changeSet.locale), .text(changeSet.jsonText)
+    ).run()
+  }
+
+  /// Records a reload of every stored list of a collection.
+  func logReload(ofCollection collectionID: Int, named name: String, version: Int)
+    throws(CatalogError)
+  {
+    let statement = try connection.prepare(
+      "SELECT group_by, locale FROM groupings WHERE collection_id = ?")
+    try statement.bind(.integer(collectionID))
+    while try statement.step() {
+      try log(
+        .reload(
+          version: version, collection: name,
+          grouping: Grouping(storedColumn: statement.text(at: 0)), locale: statement.text(at: 1)))
+    }
+  }
+
+  /// The change sets of the writes after `version` to one list, in order. When the log no longer
+  /// holds every version since then, or the list was built after it, the first is a reload at the
+  /// current version.
+  public func changeSets(
+    since version: Int, collection: String, grouping: Grouping, locale: String
+  ) throws(CatalogError) -> [ChangeSet] {
+    try changeSets(
+      since: version, collection: collection, grouping: grouping, locale: locale,
+      through: connection)
+  }
+
+  /// The same, read through `connection` (a snapshot's), up to the version it sees.
+  package func changeSets(
+    since version: Int, collection: String, grouping: Grouping, locale: String,
+    through connection: Connection
+  ) throws(CatalogError) -> [ChangeSet] {
+    let state = try connection.cached(
+      "SELECT version, first_logged_version FROM catalog_state")
+    _ = try state.step()
+    let current = state.int(at: 0)
+    let firstLogged = state.int(at: 1)
+    state.reset()
+    guard version < current else { return [] }
+    let built = try connection.cached(
+      """
+      SELECT g.built_version FROM groupings g JOIN collections c ON c.id = g.collection_id
+      WHERE c.name = ? AND g.group_by = ? AND g.locale = ?
+      """
+    ).bind(.text(collection), .text(grouping.storedColumn), .text(locale)).stepInteger()
+    if version + 1 < firstLogged || version < built {
+      return [.reload(version: current, collection: collection, grouping: grouping, locale: locale)]
+    }
+    let statement = try connection.prepare(
+      """
+      SELECT change_set FROM change_sets
+      WHERE version > ? AND collection = ? AND group_by = ? AND locale = ? ORDER BY version
+      """)
+    try statement.bind(
+      .integer(version), .text(collection), .text(grouping.storedColumn), .text(locale))
+    var changeSets: [ChangeSet] = []
+    while try statement.step() {
+      guard let changeSet = ChangeSet(jsonText: statement.text(at: 0)) else {
+        throw .damagedChangeLog(path: path, version: version)
+      }
+      changeSets.append(changeSet)
+    }
+    return changeSets
+  }
+}

@@ -1,0 +1,169 @@
+/// What the writes of one transaction did to one list, recorded as they happen, and the change set
+/// they make once the transaction is done (DESIGN §10).
+///
+/// The writer knows exactly what it touched, so nothing is diffed: the tracker keeps the net
+/// effect of each touched row and section (a row inserted and deleted again is no change), and at
+/// the end finds the positions after the writes from the list's counts, and the positions before
+/// them from the same counts corrected by what was inserted and deleted before each position.
+final class ListChangeTracker {
+  private enum RowChange {
+    /// The row is new: it was not in the list before the transaction.
+    case inserted
+    /// The row was in the list before the transaction and is gone.
+    case deleted
+  }
+
+  private enum SectionChange {
+    case created, deleted, changed
+  }
+
+  private var rows: [[UInt8]: RowChange] = [:]
+  /// The items whose fields changed, with the key of their row now.
+  private var updatedItems: [Int: [UInt8]] = [:]
+  private var sections: [[UInt8]: SectionChange] = [:]
+
+  /// A row was inserted.
+  func rowInserted(_ key: [UInt8]) {
+    rows[key] = rows[key] == .deleted ? nil : .inserted
+  }
+
+  /// A row was deleted.
+  func rowDeleted(_ key: [UInt8]) {
+    rows[key] = rows[key] == .inserted ? nil : .deleted
+  }
+
+  /// The fields of the item that the row `key` shows changed.
+  func itemUpdated(rowKey key: [UInt8]) {
+    updatedItems[ListKey.item(ofRow: key)] = key
+  }
+
+  /// An item left the list for good (it was removed from the collection).
+  func itemRemoved(_ item: Int) {
+    updatedItems[item] = nil
+  }
+
+  /// What a write did to a section.
+  func section(_ key: [UInt8], _ effect: ListLayout.SectionEffect) {
+    switch (effect, sections[key]) {
+    case (.created, .deleted): sections[key] = .changed
+    case (.created, _): sections[key] = .created
+    case (.deleted, .created): sections[key] = nil
+    case (.deleted, _): sections[key] = .deleted
+    case (.changed, nil): sections[key] = .changed
+    case (.changed, _), (.unchanged, _): break
+    }
+  }
+
+  /// Whether anything was recorded.
+  var isEmpty: Bool { rows.isEmpty && updatedItems.isEmpty && sections.isEmpty }
+
+  /// The change set of the transaction's writes, with positions from `tree`, which holds the
+  /// list's counts after the writes.
+  func changeSet(
+    version: Int, collection: String, grouping: Grouping, locale: String, tree: BlockTree
+  ) throws(CatalogError) -> ChangeSet {
+    let positions = PositionFinder(
+      tree: tree,
+      insertedRows: rows.filter { $0.value == .inserted }.keys.sorted(by: Self.precedes),
+      deletedRows: rows.filter { $0.value == .deleted }.keys.sorted(by: Self.precedes),
+      createdSections: sections.filter { $0.value == .created }.keys.sorted(by: Self.precedes),
+      deletedSections: sections.filter { $0.value == .deleted }.keys.sorted(by: Self.precedes))
+
+    var inserted: [ChangeSet.RowPath] = []
+    var deleted: [ChangeSet.RowPath] = []
+    var moves: [ChangeSet.Move] = []
+    var insertedByItem: [Int: [UInt8]] = [:]
+    for key in positions.insertedRows { insertedByItem[ListKey.item(ofRow: key)] = key }
+    for key in positions.deletedRows {
+      let item = ListKey.item(ofRow: key)
+      if let destination = insertedByItem[item],
+        sections[ListKey.section(ofRow: key)] != .deleted,
+        sections[ListKey.section(ofRow: destination)] != .created
+      {
+        moves.append(
+          ChangeSet.Move(
+            from: try positions.pathBefore(key), to: try positions.pathAfter(destination)))
+        insertedByItem[item] = nil
+      } else {
+        deleted.append(try positions.pathBefore(key))
+      }
+    }
+    for key in insertedByItem.values { inserted.append(try positions.pathAfter(key)) }
+    // Rows whose fields changed, where they are now: in place, or where they moved to. A new
+    // item's row is inserted, not updated.
+    let destinations = Set(moves.map(\.to))
+    var updated: [ChangeSet.RowPath] = []
+    for key in updatedItems.values where rows[key] != .deleted {
+      let path = try positions.pathAfter(key)
+      if rows[key] == nil || destinations.contains(path) { updated.append(path) }
+    }
+    var updatedSections: [Int] = []
+    for (key, change) in sections where change == .changed {
+      updatedSections.append(try positions.sectionAfter(key))
+    }
+    var deletedSections: [Int] = []
+    for key in positions.deletedSections {
+      deletedSections.append(try positions.sectionBefore(key))
+    }
+    var insertedSections: [Int] = []
+    for key in positions.createdSections {
+      insertedSections.append(try positions.sectionAfter(key))
+    }
+    return ChangeSet(
+      version: version, collection: collection, grouping: grouping, locale: locale,
+      deletedSections: deletedSections, insertedSections: insertedSections,
+      updatedSections: updatedSections, deletedRows: deleted, insertedRows: inserted,
+      movedRows: moves, updatedRows: updated)
+  }
+
+  static func precedes(_ a: [UInt8], _ b: [UInt8]) -> Bool { a.lexicographicallyPrecedes(b) }
+}
+
+/// Positions in a list after a transaction's writes, read from its counts, and before them, from
+/// the same counts less what was inserted and plus what was deleted before the position.
+private struct PositionFinder {
+  let tree: BlockTree
+  /// The keys the transaction inserted and deleted, each in order.
+  let insertedRows: [[UInt8]]
+  let deletedRows: [[UInt8]]
+  let createdSections: [[UInt8]]
+  let deletedSections: [[UInt8]]
+
+  func pathAfter(_ key: [UInt8]) throws(CatalogError) -> ChangeSet.RowPath {
+    let section = ListKey.section(ofRow: key)
+    let sectionStart = try tree.countsBefore(section)
+    let rowsBefore = try tree.countsBefore(key).rows
+    return ChangeSet.RowPath(section: sectionStart.sections, row: rowsBefore - sectionStart.rows)
+  }
+
+  func pathBefore(_ key: [UInt8]) throws(CatalogError) -> ChangeSet.RowPath {
+    let section = ListKey.section(ofRow: key)
+    return ChangeSet.RowPath(
+      section: try sectionBefore(section), row: try rowsBefore(key) - (try rowsBefore(section)))
+  }
+
+  func sectionAfter(_ key: [UInt8]) throws(CatalogError) -> Int {
+    try tree.countsBefore(key).sections
+  }
+
+  func sectionBefore(_ key: [UInt8]) throws(CatalogError) -> Int {
+    try tree.countsBefore(key).sections - Self.count(createdSections, before: key)
+      + Self.count(deletedSections, before: key)
+  }
+
+  private func rowsBefore(_ key: [UInt8]) throws(CatalogError) -> Int {
+    try tree.countsBefore(key).rows - Self.count(insertedRows, before: key)
+      + Self.count(deletedRows, before: key)
+  }
+
+  /// How many of the sorted `keys` are less than `key`.
+  private static func count(_ keys: [[UInt8]], before key: [UInt8]) -> Int {
+    var low = 0
+    var high = keys.count
+    while low < high {
+      let middle = (low + high) / 2
+      if keys[middle].lexicographicallyPrecedes(key) { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+}

@@ -1,0 +1,210 @@
+import CatalogCollation
+import Foundation
+
+extension Catalog {
+  /// Imports a CSV file into a collection, all in one write: on any error the catalog is exactly
+  /// as before (DESIGN §6, §9).
+  ///
+  /// A new collection, or one replaced (`.replace`), is written at once: reading and keying run on
+  /// a second thread while this one writes, and every list is built in order; watchers of its
+  /// lists get a reload. `.append`, `.upsert` and `.sync` into an existing collection write the
+  /// file's rows item by item, so their cost grows with the file and not with the collection,
+  /// and watchers get the items' change sets. `progress` is called on this thread now and then.
+  ///
+  /// - Throws: `CatalogError.csv` for bad input or a bad key (with its place),
+  ///   `.collectionExists` for `.create`, `.unknownColumn`, `.settingsMismatch`, `.keyRequired`,
+  ///   `.busy`, `.sqlite`.
+  public func importCollection(
+    from reader: CSVReader, options: ImportOptions,
+    progress: ((ImportProgress) -> Void)? = nil
+  ) throws(CatalogError) -> ImportSummary {
+    let name = String(options.collection.trimmingWhiteSpace)
+    guard !name.isEmpty else { throw .invalidCollectionName(options.collection) }
+    return try withRollbackJournalIfEmpty { () throws(CatalogError) in
+      try versionedWrite { (version) throws(CatalogError) in
+        let existing = try collection(named: name)
+        switch (options.mode, existing) {
+        case (.create, .some):
+          throw .collectionExists(name: name)
+        case (let mode, .some(let collection)) where mode.writesItems:
+          return try importItems(
+            from: reader, into: collection, options: options, version: version,
+            progress: progress)
+        default:
+          if options.mode == .upsert || options.mode == .sync, options.key == nil {
+            throw .keyRequired(
+              collection: name, operation: options.mode == .upsert ? "--upsert" : "--sync")
+          }
+          return try importAll(
+            from: reader, options: options, replacing: existing, version: version,
+            progress: progress)
+        }
+      }
+    }
+  }
+
+  /// Writes a new or replaced collection's items and builds its lists in order.
+  private func importAll(
+    from reader: CSVReader, options: ImportOptions, replacing existing: CollectionInfo?,
+    version: Int, progress: ((ImportProgress) -> Void)?
+  ) throws(CatalogError) -> ImportSummary {
+    let plan = try makeImportPlan(header: reader.header, options: options, replacing: existing)
+    let itemCount = try writeItems(from: reader, plan: plan, progress: progress)
+    let sectionCounts = try plan.build.finish()
+    let collection = try self.collection(id: plan.collectionID)
+    for builder in plan.build.builders {
+      for column in try indexColumns(ofGrouping: builder.groupingID) {
+        try tallyIndexColumn(
+          column, groupingID: builder.groupingID, of: collection, grouping: builder.grouping,
+          collation: builder.collation)
+      }
+    }
+    for index in try storedSearchIndexes(ofCollection: plan.collectionID) {
+      try rebuildSearchIndex(
+        of: collection,
+        collation: collating { () throws(CollationError) in
+          try Collation(locale: CollationLocale(index.locale))
+        })
+    }
+    try connection.prepare(
+      "UPDATE collections SET item_count = ?2, next_item = ?3, version = ?4 WHERE id = ?1"
+    ).bind(
+      .integer(plan.collectionID), .integer(itemCount), .integer(plan.firstItem + itemCount),
+      .integer(version)
+    ).run()
+    try logReload(ofCollection: plan.collectionID, named: plan.name, version: version)
+    let summaryGrouping = options.groupBy.first.map(Grouping.column) ?? .letters
+    let summaryIndex = plan.build.builders.firstIndex { $0.grouping == summaryGrouping } ?? 0
+    return ImportSummary(
+      collection: plan.name, importedItems: itemCount, totalItems: itemCount,
+      grouping: plan.build.builders[summaryIndex].grouping,
+      sectionCount: sectionCounts[summaryIndex], version: version, added: itemCount,
+      updated: 0, removed: existing?.itemCount ?? 0)
+  }
+
+  // MARK: - Writing
+
+  /// Reads, keys and writes the file's items, reading and keying on a second thread. Returns how
+  /// many.
+  private func writeItems(
+    from reader: CSVReader, plan: ImportPlan, progress: ((ImportProgress) -> Void)?
+  ) throws(CatalogError) -> Int {
+    let transfer = ReaderTransfer(reader: reader, build: plan.build, firstItem: plan.firstItem)
+    let keyChecker = try plan.keyColumn.map { (column) throws(CatalogError) in
+      try ImportKeyChecker(connection: connection, inputName: reader.inputName, column: column)
+    }
+    let insertItems = try MultiRowInsert(
+      connection: connection, into: "items",
+      columns: ["collection_id", "item", "title", "fields", "key"])
+    let itemCount = try BoundedChannel<ImportMessage>.pipe(capacity: 16) { channel in
+      transfer.produce(into: channel)
+    } consume: { channel throws(CatalogError) in
+      var itemCount = 0
+      var fieldsJSON: [UInt8] = []
+      var keys: [String?] = []
+      while let message = channel.receive() {
+        switch message {
+        case .failure(let error):
+          throw error
+        case .items(let items, let fullRuns, let bytesRead):
+          keys.removeAll(keepingCapacity: true)
+          for item in items {
+            if let keyChecker, let keyPosition = plan.keyPosition {
+              keys.append(try keyChecker.check(item.fields[keyPosition], line: item.line))
+            } else {
+              keys.append(nil)
+            }
+          }
+          try insertItems.insert(count: items.count) { statement, row, position in
+            let item = items[row]
+            statement.bind(plan.collectionID, at: position)
+            statement.bind(item.item, at: position + 1)
+            statement.bind(item.title, at: position + 2)
+            fieldsJSON.removeAll(keepingCapacity: true)
+            JSONText.appendArray(item.fields, to: &fieldsJSON)
+            statement.bind(utf8Text: fieldsJSON, at: position + 3)
+            if let key = keys[row] { statement.bind(key, at: position + 4) }
+          }
+          try plan.build.spill(fullRuns)
+          itemCount += items.count
+          progress?(
+            ImportProgress(
+              itemsRead: itemCount, bytesRead: bytesRead, totalBytes: reader.totalBytes))
+        }
+      }
+      return itemCount
+    }
+    try keyChecker?.finish()
+    return itemCount
+  }
+}
+
+/// An item to store. Its fields are spelled as JSON on the writing thread, which has time to
+/// spare while the reading one keys.
+private struct StoredItem: Sendable {
+  let item: Int
+  let title: String
+  let fields: [String]
+  /// The line where the item's record starts, for errors about its key.
+  let line: Int
+}
+
+/// What the reading thread sends the writing one: items to store, and the sort runs that keying
+/// them filled, for the writing thread to sort and spill while the reading one goes on.
+private enum ImportMessage: Sendable {
+  case items([StoredItem], fullRuns: [GroupingBuild.FullRun], bytesRead: Int)
+  case failure(CatalogError)
+}
+
+/// Hands the reader and the build over to the producing thread, which alone uses them until it
+/// is done; hence `@unchecked Sendable`.
+private final class ReaderTransfer: @unchecked Sendable {
+  let reader: CSVReader
+  let build: GroupingBuild
+  let firstItem: Int
+  static let batchSize = 1024
+
+  init(reader: CSVReader, build: GroupingBuild, firstItem: Int) {
+    self.reader = reader
+    self.build = build
+    self.firstItem = firstItem
+  }
+
+  /// Reads and keys the items, adding their keys to the build and sending them to be stored.
+  func produce(into channel: BoundedChannel<ImportMessage>) {
+    var item = firstItem
+    var batch: [StoredItem] = []
+    batch.reserveCapacity(Self.batchSize)
+    var fullRuns: [GroupingBuild.FullRun] = []
+    let titleIndex = build.keys.keyer.sortAs.titleIndex
+    do throws(CatalogError) {
+      while let record = try nextRecord() {
+        fullRuns += build.add(item: item, fields: record.fields)
+        batch.append(
+          StoredItem(
+            item: item, title: record.fields[titleIndex], fields: record.fields,
+            line: record.line))
+        item += 1
+        if batch.count == Self.batchSize {
+          let message = ImportMessage.items(batch, fullRuns: fullRuns, bytesRead: reader.bytesRead)
+          guard channel.send(message) else { return }
+          batch.removeAll(keepingCapacity: true)
+          fullRuns.removeAll()
+        }
+      }
+      if !batch.isEmpty || !fullRuns.isEmpty {
+        _ = channel.send(.items(batch, fullRuns: fullRuns, bytesRead: reader.bytesRead))
+      }
+    } catch {
+      _ = channel.send(.failure(error))
+    }
+  }
+
+  private func nextRecord() throws(CatalogError) -> CSVRecord? {
+    do {
+      return try reader.next()
+    } catch {
+      throw .csv(error)
+    }
+  }
+}

@@ -1,0 +1,137 @@
+import CatalogCollation
+
+extension Catalog {
+  /// Writes a file's rows into an existing collection item by item (`.append`, `.upsert`,
+  /// `.sync`), inside the caller's write: columns are matched by name, a column the file lacks is
+  /// empty, and every list, search index and change set is kept up to date by the collection's
+  /// writer.
+  func importItems(
+    from reader: CSVReader, into collection: CollectionInfo, options: ImportOptions,
+    version: Int, progress: ((ImportProgress) -> Void)?
+  ) throws(CatalogError) -> ImportSummary {
+    try checkSettings(of: collection, against: options)
+    let positions = try columnPositions(of: reader.header, in: collection)
+    let keyPosition = collection.keyColumn.flatMap { collection.columns.firstIndex(of: $0) }
+    if options.mode != .append, keyPosition == nil {
+      throw .keyRequired(
+        collection: collection.name, operation: options.mode == .upsert ? "--upsert" : "--sync")
+    }
+    let locale = try collating { () throws(CollationError) in try CollationLocale(collection.locale)
+    }
+    let collation = try collating { () throws(CollationError) in try Collation(locale: locale) }
+    for column in options.groupBy {
+      _ = try groupingID(.column(column), of: collection, collation: collation) {}
+    }
+    let writer = try CollectionWriter(catalog: self, collection: collection, version: version)
+    let keyChecker = try collection.keyColumn.map { (column) throws(CatalogError) in
+      try ImportKeyChecker(connection: connection, inputName: reader.inputName, column: column)
+    }
+    var itemsRead = 0
+    while let record = try nextRecord(of: reader) {
+      var fields = Array(repeating: "", count: collection.columns.count)
+      for (field, position) in zip(record.fields, positions) { fields[position] = field }
+      let key = try keyPosition.map { (position) throws(CatalogError) in
+        try keyChecker!.check(fields[position], line: record.line)
+      }
+      if let key, let existing = try writer.storedItem(key: key) {
+        guard options.mode != .append else {
+          throw keyChecker!.error(.keyInUse(key, item: existing.item), line: record.line)
+        }
+        try writer.update(item: existing.item, from: existing.fields, to: fields)
+      } else {
+        _ = try writer.add(fields: fields)
+      }
+      itemsRead += 1
+      if itemsRead % 1024 == 0 {
+        progress?(
+          ImportProgress(
+            itemsRead: itemsRead, bytesRead: reader.bytesRead, totalBytes: reader.totalBytes))
+      }
+    }
+    if options.mode == .sync {
+      for (item, fields) in try itemsWithoutSeenKeys(of: collection) {
+        try writer.remove(item: item, fields: fields)
+      }
+    }
+    try keyChecker?.finish()
+    let summary = try writer.finish()
+    let grouping = options.groupBy.first.map(Grouping.column) ?? .letters
+    let groupingID = try groupingID(grouping, of: collection, collation: collation) {}
+    let sectionCount = try BlockTree(connection: connection, groupingID: groupingID).totals()
+      .sections
+    return ImportSummary(
+      collection: collection.name, importedItems: itemsRead,
+      totalItems: try self.collection(id: collection.id).itemCount, grouping: grouping,
+      sectionCount: sectionCount, version: version, added: summary.added.count,
+      updated: summary.updated.count, removed: summary.removed.count)
+  }
+
+  /// Refuses options that would change the settings of a collection written into item by item.
+  private func checkSettings(of collection: CollectionInfo, against options: ImportOptions)
+    throws(CatalogError)
+  {
+    func mismatch(_ reason: String) -> CatalogError {
+      .settingsMismatch(collection: collection.name, reason: reason)
+    }
+    if let title = options.titleColumn, title != collection.titleColumn {
+      throw mismatch("its title is '\(collection.titleColumn)'; a replace can change it")
+    }
+    if let sortAs = options.sortAs, sortAs != collection.sortAs {
+      throw mismatch("its sort-as columns differ; a replace can change them")
+    }
+    if let locale = options.locale, locale.identifier != collection.locale {
+      throw mismatch("its locale is '\(collection.locale)'; a replace can change it")
+    }
+    if let key = options.key, key != collection.keyColumn {
+      throw mismatch(
+        collection.keyColumn.map { "its key column is '\($0)'; a replace can change it" }
+          ?? "it has no key column; a replace can give it one")
+    }
+    for column in options.groupBy where !collection.columns.contains(column) {
+      throw .unknownColumn(column: column, option: "--group-by", available: collection.columns)
+    }
+  }
+
+  /// Where each of the file's columns is among the collection's.
+  private func columnPositions(of header: [String], in collection: CollectionInfo)
+    throws(CatalogError) -> [Int]
+  {
+    var positions: [Int] = []
+    for column in header {
+      guard let position = collection.columns.firstIndex(of: column) else {
+        throw .settingsMismatch(
+          collection: collection.name,
+          reason: "it has no column '\(column)' (its columns are: "
+            + collection.columns.joined(separator: ", ") + ")")
+      }
+      positions.append(position)
+    }
+    return positions
+  }
+
+  /// The items whose key the file being imported did not have.
+  private func itemsWithoutSeenKeys(of collection: CollectionInfo) throws(CatalogError)
+    -> [(item: Int, fields: [String])]
+  {
+    let statement = try connection.prepare(
+      """
+      SELECT item, fields FROM items WHERE collection_id = ?
+        AND key NOT IN (SELECT key FROM \(ImportKeyChecker.seenKeysTable))
+      ORDER BY item
+      """)
+    try statement.bind(.integer(collection.id))
+    var items: [(item: Int, fields: [String])] = []
+    while try statement.step() {
+      items.append((statement.int(at: 0), JSONText.decodeStringArray(statement.text(at: 1)) ?? []))
+    }
+    return items
+  }
+
+  private func nextRecord(of reader: CSVReader) throws(CatalogError) -> CSVRecord? {
+    do {
+      return try reader.next()
+    } catch {
+      throw .csv(error)
+    }
+  }
+}

@@ -1,0 +1,82 @@
+import CatalogCollation
+
+/// What `catalog import` was asked to do (DESIGN §1, §6, §9).
+public struct ImportOptions: Sendable {
+  /// What to do with the collection when it exists already, and with the file's rows.
+  public enum Mode: Sendable {
+    /// Refuse: the collection must not exist.
+    case create
+    /// The collection's items become the file's; its settings stay unless the options name new
+    /// ones.
+    case replace
+    /// Add every row as a new item; columns are matched by name.
+    case append
+    /// A row whose key exists replaces that item's fields; the other rows are added.
+    case upsert
+    /// As `upsert`, and items whose key is not in the file are removed.
+    case sync
+
+    /// Whether the rows are written into the existing collection item by item.
+    var writesItems: Bool { self == .append || self == .upsert || self == .sync }
+  }
+
+  public var collection: String
+  /// The column shown for an item; nil for the collection's, or for a new one the default
+  /// (`name`, `title`, `display_name`, else the first column).
+  public var titleColumn: String?
+  /// The columns joined with a space to sort and file items; nil for the collection's, empty
+  /// for the title.
+  public var sortAs: [String]?
+  /// The collection's locale; nil for the collection's own, or `defaultLocale` for a new one.
+  public var locale: CollationLocale?
+  /// The locale of a new collection when `locale` is nil (a tool passes the one its environment
+  /// names).
+  public var defaultLocale: CollationLocale?
+  /// Columns whose groupings are built, beside the letter grouping and those the collection has.
+  public var groupBy: [String]
+  /// The column whose trimmed values identify items (DESIGN §1); nil for the collection's, or
+  /// none.
+  public var key: String?
+  public var mode: Mode
+
+  public init(
+    collection: String, titleColumn: String? = nil, sortAs: [String]? = nil,
+    locale: CollationLocale? = nil, defaultLocale: CollationLocale? = nil, groupBy: [String] = [],
+    key: String? = nil, mode: Mode = .create
+  ) {
+    self.collection = collection
+    self.titleColumn = titleColumn
+    self.sortAs = sortAs
+    self.locale = locale
+    self.defaultLocale = defaultLocale
+    self.groupBy = groupBy
+    self.key = key
+    self.mode = mode
+  }
+}
+
+/// How far an import has come, for a progress display.
+public struct ImportProgress: Sendable {
+  public let itemsRead: Int
+  public let bytesRead: Int
+  /// The file's size, when it is a regular file.
+  public let totalBytes: Int?
+}
+
+/// What an import did, for its one-line summary.
+public struct ImportSummary: Sendable, Equatable {
+  public let collection: String
+  /// Items read from this file.
+  public let importedItems: Int
+  /// Items in the collection afterwards.
+  public let totalItems: Int
+  /// The grouping the summary counts sections of: the first `--group-by` column, else letters.
+  public let grouping: Grouping
+  public let sectionCount: Int
+  /// The version the import committed.
+  public let version: Int
+  /// How many items the import added, updated (their fields changed) and removed.
+  public let added: Int
+  public let updated: Int
+  public let removed: Int
+}

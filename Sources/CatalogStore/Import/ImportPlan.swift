@@ -1,0 +1,166 @@
+import CatalogCollation
+import Foundation
+
+/// What an import that writes a collection's items at once (a new collection, or `--replace`)
+/// resolved: the collection row it wrote, and the lists it builds.
+struct ImportPlan {
+  let collectionID: Int
+  let name: String
+  /// The number of the file's first item: 0, or the next number of a replaced collection (item
+  /// numbers are never reused).
+  let firstItem: Int
+  /// The groupings being built, beginning with the letter grouping in the collection's locale.
+  let build: GroupingBuild
+  /// The key column's position, when the collection has one.
+  let keyPosition: Int?
+  let keyColumn: String?
+  /// The collection's settings, for keying what comes after the lists.
+  let settings: CollectionSettings
+}
+
+/// A collection's title, sort-as, locale and key, resolved against its header.
+struct CollectionSettings {
+  let titleColumn: String
+  let sortAs: [String]
+  let locale: CollationLocale
+  let keyColumn: String?
+}
+
+extension Catalog {
+  /// Resolves the import's settings against the header and the collection it replaces, if any,
+  /// and writes the collection row and empty grouping rows. Runs inside the import's write.
+  func makeImportPlan(header: [String], options: ImportOptions, replacing existing: CollectionInfo?)
+    throws(CatalogError) -> ImportPlan
+  {
+    let name = String(options.collection.trimmingWhiteSpace)
+    for column in options.groupBy where !header.contains(column) {
+      throw .unknownColumn(column: column, option: "--group-by", available: header)
+    }
+    let settings = try resolveSettings(header: header, options: options, existing: existing)
+    var groupings: [(Grouping, CollationLocale)] = []
+    let collectionID: Int
+    if let existing {
+      try ListTables(connection: connection).deleteAll(ofCollection: existing.id)
+      for stored in try storedGroupings(ofCollection: existing.id) {
+        if let column = stored.grouping.column, !header.contains(column) {
+          try connection.prepare("DELETE FROM groupings WHERE collection_id = ? AND group_by = ?")
+            .bind(.integer(existing.id), .text(column)).run()
+        } else {
+          groupings.append(
+            (
+              stored.grouping,
+              try collating { () throws(CollationError) in
+                try CollationLocale(stored.locale)
+              }
+            ))
+        }
+      }
+      try connection.prepare("DELETE FROM items WHERE collection_id = ?")
+        .bind(.integer(existing.id)).run()
+      try connection.prepare(
+        """
+        DELETE FROM index_columns WHERE grouping_id IN (
+          SELECT id FROM groupings WHERE collection_id = ?)
+        AND index_by NOT IN (SELECT value FROM json_each(?))
+        """
+      ).bind(.integer(existing.id), .text(JSONText.array(header))).run()
+      try connection.prepare(
+        """
+        UPDATE collections SET columns = ?2, title_column = ?3, sort_as = ?4, locale = ?5,
+          key_column = ?6, imported_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now')
+        WHERE id = ?1
+        """
+      ).bind(
+        .integer(existing.id), .text(JSONText.array(header)), .text(settings.titleColumn),
+        .text(JSONText.array(settings.sortAs)), .text(settings.locale.identifier),
+        settings.keyColumn.map(SQLValue.text) ?? .null
+      ).run()
+      collectionID = existing.id
+    } else {
+      collectionID = try insertCollection(name: name, header: header, settings: settings)
+    }
+    groupings += ([.letters] + options.groupBy.map(Grouping.column)).map { ($0, settings.locale) }
+
+    var collations: [CollationLocale: Collation] = [:]
+    var targets: [(Grouping, Collation)] = []
+    for (grouping, locale) in groupings
+    where !targets.contains(where: { $0.0 == grouping && $0.1.locale == locale }) {
+      if collations[locale] == nil {
+        collations[locale] = try collating { () throws(CollationError) in
+          try Collation(locale: locale)
+        }
+      }
+      targets.append((grouping, collations[locale]!))
+    }
+    let build = try GroupingBuild(
+      catalog: self, collectionID: collectionID, columns: header,
+      titleColumn: settings.titleColumn, sortAs: settings.sortAs, targets: targets)
+    return ImportPlan(
+      collectionID: collectionID, name: name, firstItem: existing?.nextItem ?? 0, build: build,
+      keyPosition: settings.keyColumn.flatMap { header.firstIndex(of: $0) },
+      keyColumn: settings.keyColumn, settings: settings)
+  }
+
+  /// The settings of the collection: those the options name, checked against the header, else
+  /// the replaced collection's, else the defaults.
+  private func resolveSettings(
+    header: [String], options: ImportOptions, existing: CollectionInfo?
+  ) throws(CatalogError) -> CollectionSettings {
+    func checked(_ column: String, _ option: String) throws(CatalogError) -> String {
+      guard header.contains(column) else {
+        throw .unknownColumn(column: column, option: option, available: header)
+      }
+      return column
+    }
+    let titleColumn: String
+    if let requested = options.titleColumn ?? existing?.titleColumn {
+      titleColumn = try checked(requested, "--title")
+    } else {
+      let titleNames: Set = ["name", "title", "display_name"]
+      titleColumn = header.first { titleNames.contains($0.lowercased()) } ?? header[0]
+    }
+    let sortAs = options.sortAs ?? existing?.sortAs ?? []
+    for column in sortAs { _ = try checked(column, "--sort-as") }
+    let keyColumn = try (options.key ?? existing?.keyColumn).map { (column) throws(CatalogError) in
+      try checked(column, "--key")
+    }
+    let locale: CollationLocale
+    if let requested = options.locale {
+      locale = requested
+    } else if let existing {
+      locale = try collating { () throws(CollationError) in try CollationLocale(existing.locale) }
+    } else if let fallback = options.defaultLocale {
+      locale = fallback
+    } else {
+      locale = try collating { () throws(CollationError) in try CollationLocale("en") }
+    }
+    return CollectionSettings(
+      titleColumn: titleColumn, sortAs: sortAs, locale: locale, keyColumn: keyColumn)
+  }
+
+  private func insertCollection(name: String, header: [String], settings: CollectionSettings)
+    throws(CatalogError) -> Int
+  {
+    try connection.prepare(
+      """
+      INSERT INTO collections (name, columns, title_column, sort_as, locale, key_column,
+        item_count, imported_at)
+      VALUES (?, ?, ?, ?, ?, ?, 0, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+      """
+    ).bind(
+      .text(name), .text(JSONText.array(header)), .text(settings.titleColumn),
+      .text(JSONText.array(settings.sortAs)), .text(settings.locale.identifier),
+      settings.keyColumn.map(SQLValue.text) ?? .null
+    ).run()
+    return connection.lastInsertedRowID
+  }
+}
+
+/// Runs a collation call, passing its error on as a catalog error.
+func collating<T>(_ body: () throws(CollationError) -> T) throws(CatalogError) -> T {
+  do {
+    return try body()
+  } catch {
+    throw .collation(error)
+  }
+}

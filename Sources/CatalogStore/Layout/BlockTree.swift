@@ -1,0 +1,330 @@
+/// The positions of one list's rows and sections, counted per block of keys (`row_blocks`).
+///
+/// SQLite has no counted B-tree, so a list keeps its own: the keys of its rows and sections (its
+/// elements, in `rows` and `sections`) are cut into level-0 blocks of at most
+/// `maximumBlockSize` elements, each stored as its first key and its counts; a level-L node
+/// covers at most `maximumChildren` nodes of level L − 1 and their counts. Every level begins
+/// with the empty key, and each level's first keys are a subset of the level below's. How many
+/// rows or sections come before a key, and which key is at a position, cost a few dozen node
+/// reads per level; a write adds one to a node per level and now and then splits one. Deleting
+/// elements never merges blocks: an emptied block goes, the others stay as they are.
+///
+/// Used inside one transaction (a writer) or one read snapshot (a reader) at a time.
+final class BlockTree {
+  /// How many rows and sections.
+  struct Counts: Equatable, Sendable {
+    var rows: Int
+    var sections: Int
+
+    static let zero = Counts(rows: 0, sections: 0)
+    static let oneRow = Counts(rows: 1, sections: 0)
+    static let oneSection = Counts(rows: 0, sections: 1)
+
+    var total: Int { rows + sections }
+
+    static func + (a: Counts, b: Counts) -> Counts {
+      Counts(rows: a.rows + b.rows, sections: a.sections + b.sections)
+    }
+
+    static func - (a: Counts, b: Counts) -> Counts {
+      Counts(rows: a.rows - b.rows, sections: a.sections - b.sections)
+    }
+
+    static prefix func - (a: Counts) -> Counts { Counts(rows: -a.rows, sections: -a.sections) }
+  }
+
+  /// Which elements a position counts.
+  enum Kind {
+    case row, section
+  }
+
+  /// Elements in a level-0 block before it splits in two.
+  static let maximumBlockSize = 128
+  /// Nodes of the level below under one node before it splits in two.
+  static let maximumChildren = 64
+  /// How full the bulk build fills blocks and nodes, leaving room for inserts before a split.
+  static let bulkBlockSize = 96
+  static let bulkChildren = 48
+
+  let connection: Connection
+  let groupingID: Int
+  private var cachedTopLevel: Int?
+
+  init(connection: Connection, groupingID: Int) {
+    self.connection = connection
+    self.groupingID = groupingID
+  }
+
+  /// The highest level, whose nodes are read one by one.
+  func topLevel() throws(CatalogError) -> Int {
+    if let cachedTopLevel { return cachedTopLevel }
+    let top = try connection.cached(
+      "SELECT coalesce(max(level), 0) FROM row_blocks WHERE grouping_id = ?"
+    ).bind(.integer(groupingID)).stepInteger()
+    cachedTopLevel = top
+    return top
+  }
+
+  /// The numbers of rows and sections in the whole list.
+  func totals() throws(CatalogError) -> Counts {
+    try sum(level: topLevel(), from: [], upTo: nil)
+  }
+
+  // MARK: - Positions
+
+  /// The numbers of rows and of sections whose keys are less than `key`.
+  func countsBefore(_ key: [UInt8]) throws(CatalogError) -> Counts {
+    var before = Counts.zero
+    var lower: [UInt8] = []
+    for level in stride(from: try topLevel(), through: 0, by: -1) {
+      let node = try self.node(containing: key, level: level)
+      before = before + (try sum(level: level, from: lower, upTo: node.firstKey))
+      lower = node.firstKey
+    }
+    return before + (try elementCounts(from: lower, upTo: key))
+  }
+
+  /// The key of the row (or section) at `position` in the list, from 0; nil past the end.
+  func key(at position: Int, of kind: Kind) throws(CatalogError) -> [UInt8]? {
+    guard position >= 0 else { return nil }
+    var remaining = position
+    var lower: [UInt8] = []
+    var upper: [UInt8]?
+    for level in stride(from: try topLevel(), through: 0, by: -1) {
+      let nodes = try connection.cached(
+        """
+        SELECT first_key, row_count, section_count FROM row_blocks
+        WHERE grouping_id = ?1 AND level = ?2 AND first_key >= ?3 AND first_key < ?4
+        ORDER BY first_key
+        """)
+      try nodes.bind(
+        .integer(groupingID), .integer(level), .blob(lower), .blob(upper ?? ListKey.end))
+      var chosen: [UInt8]?
+      while try nodes.step() {
+        if chosen != nil {
+          upper = nodes.blob(at: 0)
+          break
+        }
+        let count = nodes.int(at: kind == .row ? 1 : 2)
+        if remaining < count { chosen = nodes.blob(at: 0) } else { remaining -= count }
+      }
+      nodes.reset()
+      guard let chosen else { return nil }
+      lower = chosen
+    }
+    let table = kind == .row ? "rows" : "sections"
+    let element = try connection.cached(
+      """
+      SELECT key FROM \(table) WHERE grouping_id = ?1 AND key >= ?2 AND key < ?3
+      ORDER BY key LIMIT 1 OFFSET ?4
+      """)
+    try element.bind(
+      .integer(groupingID), .blob(lower), .blob(upper ?? ListKey.end), .integer(remaining))
+    defer { element.reset() }
+    return try element.step() ? element.blob(at: 0) : nil
+  }
+
+  // MARK: - Writing
+
+  /// Adds `delta` to the counts of the nodes that hold `key`, after an element with that key was
+  /// inserted (+1) or deleted (-1); splits a block that grew too large and removes one that became
+  /// empty.
+  func adjust(at key: [UInt8], by delta: Counts) throws(CatalogError) {
+    let top = try topLevel()
+    var block: (firstKey: [UInt8], counts: Counts)?
+    for level in 0...top {
+      let node = try self.node(containing: key, level: level)
+      try connection.cached(
+        """
+        UPDATE row_blocks SET row_count = row_count + ?4, section_count = section_count + ?5
+        WHERE grouping_id = ?1 AND level = ?2 AND first_key = ?3
+        """
+      ).bind(
+        .integer(groupingID), .integer(level), .blob(node.firstKey), .integer(delta.rows),
+        .integer(delta.sections)
+      ).run()
+      if level == 0 { block = (node.firstKey, node.counts + delta) }
+    }
+    guard let block else { return }
+    if block.counts.total > Self.maximumBlockSize {
+      try splitBlock(firstKey: block.firstKey)
+    } else if block.counts.total == 0, !block.firstKey.isEmpty,
+      top == 0 ? true : !(try nodeExists(level: 1, firstKey: block.firstKey))
+    {
+      try connection.cached(
+        "DELETE FROM row_blocks WHERE grouping_id = ?1 AND level = 0 AND first_key = ?2"
+      ).bind(.integer(groupingID), .blob(block.firstKey)).run()
+    }
+  }
+
+  /// Deletes every node of the list.
+  func deleteAll() throws(CatalogError) {
+    try connection.cached("DELETE FROM row_blocks WHERE grouping_id = ?")
+      .bind(.integer(groupingID)).run()
+    cachedTopLevel = nil
+  }
+
+  /// Splits the level-0 block that begins at `firstKey` at its middle element.
+  private func splitBlock(firstKey: [UInt8]) throws(CatalogError) {
+    let upper = try nextFirstKey(after: firstKey, level: 0)
+    let counts = try elementCounts(from: firstKey, upTo: upper)
+    let middle = try connection.cached(
+      """
+      SELECT key FROM (
+        SELECT key FROM rows WHERE grouping_id = ?1 AND key >= ?2 AND key < ?3
+        UNION ALL
+        SELECT key FROM sections WHERE grouping_id = ?1 AND key >= ?2 AND key < ?3)
+      ORDER BY key LIMIT 1 OFFSET ?4
+      """)
+    try middle.bind(
+      .integer(groupingID), .blob(firstKey), .blob(upper ?? ListKey.end),
+      .integer(counts.total / 2))
+    guard try middle.step() else {
+      middle.reset()
+      return
+    }
+    let splitKey = middle.blob(at: 0)
+    middle.reset()
+    try moveToNewNode(
+      level: 0, from: firstKey, splitKey: splitKey,
+      counts: try elementCounts(from: splitKey, upTo: upper))
+    try childAdded(level: 1, firstKey: splitKey)
+  }
+
+  /// A node of level `level - 1` beginning at `firstKey` was made: splits its parent when that
+  /// has too many children, and adds a level above the top when the top has too many nodes.
+  private func childAdded(level: Int, firstKey: [UInt8]) throws(CatalogError) {
+    if level > (try topLevel()) {
+      let nodes = try connection.cached(
+        "SELECT count(*) FROM row_blocks WHERE grouping_id = ?1 AND level = ?2"
+      ).bind(.integer(groupingID), .integer(level - 1)).stepInteger()
+      guard nodes > Self.maximumChildren else { return }
+      let totals = try sum(level: level - 1, from: [], upTo: nil)
+      try insertNode(level: level, firstKey: [], counts: totals)
+      cachedTopLevel = level
+      return
+    }
+    let parent = try node(containing: firstKey, level: level)
+    let upper = try nextFirstKey(after: parent.firstKey, level: level)
+    let children = try connection.cached(
+      """
+      SELECT first_key FROM row_blocks
+      WHERE grouping_id = ?1 AND level = ?2 AND first_key >= ?3 AND first_key < ?4
+      ORDER BY first_key
+      """)
+    try children.bind(
+      .integer(groupingID), .integer(level - 1), .blob(parent.firstKey),
+      .blob(upper ?? ListKey.end))
+    var keys: [[UInt8]] = []
+    while try children.step() { keys.append(children.blob(at: 0)) }
+    children.reset()
+    guard keys.count > Self.maximumChildren else { return }
+    let splitKey = keys[keys.count / 2]
+    try moveToNewNode(
+      level: level, from: parent.firstKey, splitKey: splitKey,
+      counts: try sum(level: level - 1, from: splitKey, upTo: upper))
+    try childAdded(level: level + 1, firstKey: splitKey)
+  }
+
+  /// Makes a node at `splitKey` holding `counts`, taken from the node at `firstKey`.
+  private func moveToNewNode(level: Int, from firstKey: [UInt8], splitKey: [UInt8], counts: Counts)
+    throws(CatalogError)
+  {
+    try insertNode(level: level, firstKey: splitKey, counts: counts)
+    try connection.cached(
+      """
+      UPDATE row_blocks SET row_count = row_count - ?4, section_count = section_count - ?5
+      WHERE grouping_id = ?1 AND level = ?2 AND first_key = ?3
+      """
+    ).bind(
+      .integer(groupingID), .integer(level), .blob(firstKey), .integer(counts.rows),
+      .integer(counts.sections)
+    ).run()
+  }
+
+  func insertNode(level: Int, firstKey: [UInt8], counts: Counts) throws(CatalogError) {
+    try connection.cached(
+      """
+      INSERT INTO row_blocks (grouping_id, level, first_key, row_count, section_count)
+      VALUES (?, ?, ?, ?, ?)
+      """
+    ).bind(
+      .integer(groupingID), .integer(level), .blob(firstKey), .integer(counts.rows),
+      .integer(counts.sections)
+    ).run()
+  }
+
+  // MARK: - Nodes
+
+  /// The node of `level` whose keys include `key`: the one with the greatest first key not after
+  /// it (there is always one, since every level begins with the empty key).
+  private func node(containing key: [UInt8], level: Int) throws(CatalogError)
+    -> (firstKey: [UInt8], counts: Counts)
+  {
+    let statement = try connection.cached(
+      """
+      SELECT first_key, row_count, section_count FROM row_blocks
+      WHERE grouping_id = ?1 AND level = ?2 AND first_key <= ?3
+      ORDER BY first_key DESC LIMIT 1
+      """)
+    try statement.bind(.integer(groupingID), .integer(level), .blob(key))
+    defer { statement.reset() }
+    guard try statement.step() else {
+      throw .damagedList(groupingID: groupingID, reason: "no level-\(level) block holds a key")
+    }
+    return (
+      statement.blob(at: 0), Counts(rows: statement.int(at: 1), sections: statement.int(at: 2))
+    )
+  }
+
+  private func nextFirstKey(after key: [UInt8], level: Int) throws(CatalogError) -> [UInt8]? {
+    let statement = try connection.cached(
+      """
+      SELECT first_key FROM row_blocks WHERE grouping_id = ?1 AND level = ?2 AND first_key > ?3
+      ORDER BY first_key LIMIT 1
+      """)
+    try statement.bind(.integer(groupingID), .integer(level), .blob(key))
+    defer { statement.reset() }
+    return try statement.step() ? statement.blob(at: 0) : nil
+  }
+
+  private func nodeExists(level: Int, firstKey: [UInt8]) throws(CatalogError) -> Bool {
+    try connection.cached(
+      "SELECT count(*) FROM row_blocks WHERE grouping_id = ?1 AND level = ?2 AND first_key = ?3"
+    ).bind(.integer(groupingID), .integer(level), .blob(firstKey)).stepInteger() > 0
+  }
+
+  /// The counts of the nodes of `level` whose first keys are in `lower ..< upper` (nil: no end).
+  private func sum(level: Int, from lower: [UInt8], upTo upper: [UInt8]?) throws(CatalogError)
+    -> Counts
+  {
+    let statement = try connection.cached(
+      """
+      SELECT coalesce(sum(row_count), 0), coalesce(sum(section_count), 0) FROM row_blocks
+      WHERE grouping_id = ?1 AND level = ?2 AND first_key >= ?3 AND first_key < ?4
+      """)
+    try statement.bind(
+      .integer(groupingID), .integer(level), .blob(lower), .blob(upper ?? ListKey.end))
+    defer { statement.reset() }
+    _ = try statement.step()
+    return Counts(rows: statement.int(at: 0), sections: statement.int(at: 1))
+  }
+
+  /// The rows and sections with keys in `lower ..< upper` (nil: no end), counted one by one.
+  private func elementCounts(from lower: [UInt8], upTo upper: [UInt8]?) throws(CatalogError)
+    -> Counts
+  {
+    let statement = try connection.cached(
+      """
+      SELECT
+        (SELECT count(*) FROM rows
+         WHERE grouping_id = ?1 AND key >= ?2 AND key < ?3),
+        (SELECT count(*) FROM sections
+         WHERE grouping_id = ?1 AND key >= ?2 AND key < ?3)
+      """)
+    try statement.bind(.integer(groupingID), .blob(lower), .blob(upper ?? ListKey.end))
+    defer { statement.reset() }
+    _ = try statement.step()
+    return Counts(rows: statement.int(at: 0), sections: statement.int(at: 1))
+  }
+}

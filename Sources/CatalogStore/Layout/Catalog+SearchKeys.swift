@@ -1,0 +1,141 @@
+import CatalogCollation
+
+/// A collection's search keys in one locale (`search_indexes`, `search_keys`), built once, the
+/// first time the collection is searched in that locale (or by `build --search`), and kept up to
+/// date by every write after.
+extension Catalog {
+  struct StoredSearchIndex {
+    let id: Int
+    let collectionID: Int
+    let locale: String
+    let version: CollationVersion
+  }
+
+  /// The search indexes a catalog (or one collection) keeps.
+  func storedSearchIndexes(ofCollection collectionID: Int? = nil) throws(CatalogError)
+    -> [StoredSearchIndex]
+  {
+    let statement = try connection.prepare(
+      """
+      SELECT id, collection_id, locale, icu_version, collator_version FROM search_indexes
+      WHERE ?1 IS NULL OR collection_id = ?1 ORDER BY id
+      """)
+    try statement.bind(collectionID.map(SQLValue.integer) ?? .null)
+    var indexes: [StoredSearchIndex] = []
+    while try statement.step() {
+      indexes.append(
+        StoredSearchIndex(
+          id: statement.int(at: 0), collectionID: statement.int(at: 1),
+          locale: statement.text(at: 2),
+          version: CollationVersion(icu: statement.text(at: 3), collator: statement.text(at: 4))))
+    }
+    return indexes
+  }
+
+  /// The id of the collection's search index in `collation`'s locale, built first, in one
+  /// transaction after calling `willBuild`, when it is missing or was made by another ICU.
+  package func searchIndexID(
+    of collection: CollectionInfo, collation: Collation, willBuild: () -> Void
+  ) throws(CatalogError) -> Int {
+    try buildOnce(willBuild: willBuild) { () throws(CatalogError) -> Int? in
+      let statement = try connection.prepare(
+        """
+        SELECT id FROM search_indexes
+        WHERE collection_id = ? AND locale = ? AND icu_version = ? AND collator_version = ?
+        """)
+      try statement.bind(
+        .integer(collection.id), .text(collation.locale.identifier), .text(collation.version.icu),
+        .text(collation.version.collator))
+      return try statement.step() ? statement.int(at: 0) : nil
+    } build: { () throws(CatalogError) in
+      try rebuildSearchIndex(of: collection, collation: collation)
+    }
+  }
+
+  /// Builds a collection's search keys in `collation`'s locale from its stored items, inside the
+  /// caller's transaction; returns the index's id.
+  ///
+  /// The keys are put in order by an external sort first, so that they are appended to the
+  /// table's B-tree instead of inserted all over it.
+  @discardableResult
+  func rebuildSearchIndex(of collection: CollectionInfo, collation: Collation)
+    throws(CatalogError) -> Int
+  {
+    let id = try connection.prepare(
+      """
+      INSERT INTO search_indexes (collection_id, locale, icu_version, collator_version)
+      VALUES (?1, ?2, ?3, ?4)
+      ON CONFLICT (collection_id, locale) DO UPDATE SET icu_version = ?3, collator_version = ?4
+      RETURNING id
+      """
+    ).bind(
+      .integer(collection.id), .text(collation.locale.identifier), .text(collation.version.icu),
+      .text(collation.version.collator)
+    ).stepInteger()
+    try ListTables(connection: connection).deleteKeys(ofSearchIndex: id)
+    let sortAs = SortAsSource(collection: collection)
+    let sorter = ExternalSorter()
+    let items = try connection.prepare(
+      "SELECT item, fields FROM items WHERE collection_id = ? ORDER BY item")
+    try items.bind(.integer(collection.id))
+    while try items.step() {
+      let item = items.int(at: 0)
+      let fields = JSONText.decodeStringArray(items.text(at: 1)) ?? []
+      for key in SearchKeys.keys(
+        title: fields[sortAs.titleIndex], sortAs: sortAs.distinctValue(in: fields),
+        collation: collation)
+      {
+        if let full = sorter.add({ SearchKeyRecord.append(key: key, item: item, to: &$0) }) {
+          try sorter.spill(full)
+        }
+      }
+    }
+    let insert = try MultiRowInsert(
+      connection: connection, into: "search_keys", columns: ["search_index_id", "key", "item"])
+    var pending: [(key: [UInt8], item: Int)] = []
+    func flush() throws(CatalogError) {
+      try insert.insert(count: pending.count) { statement, index, position in
+        statement.bind(id, at: position)
+        statement.bind(pending[index].key, at: position + 1)
+        statement.bind(pending[index].item, at: position + 2)
+      }
+      pending.removeAll(keepingCapacity: true)
+    }
+    try sorter.forEachInOrder { (record) throws(CatalogError) in
+      pending.append(SearchKeyRecord.decode(record))
+      if pending.count == 1024 { try flush() }
+      return true
+    }
+    try flush()
+    return id
+  }
+}
+
+/// One search index's keys, kept up to date by a write.
+struct SearchIndexWriter {
+  let id: Int
+  let collation: Collation
+  let connection: Connection
+
+  /// Replaces the keys of `item` for an item whose title and sort-as values went from `old` to
+  /// `new` (nil: the item was not there, or is gone).
+  func update(
+    item: Int, from old: (title: String, sortAs: String?)?,
+    to new: (title: String, sortAs: String?)?
+  ) throws(CatalogError) {
+    let oldKeys =
+      old.map { SearchKeys.keys(title: $0.title, sortAs: $0.sortAs, collation: collation) } ?? []
+    let newKeys =
+      new.map { SearchKeys.keys(title: $0.title, sortAs: $0.sortAs, collation: collation) } ?? []
+    for key in oldKeys where !newKeys.contains(key) {
+      try connection.cached(
+        "DELETE FROM search_keys WHERE search_index_id = ? AND key = ? AND item = ?"
+      ).bind(.integer(id), .blob(key), .integer(item)).run()
+    }
+    for key in newKeys where !oldKeys.contains(key) {
+      try connection.cached(
+        "INSERT INTO search_keys (search_index_id, key, item) VALUES (?, ?, ?)"
+      ).bind(.integer(id), .blob(key), .integer(item)).run()
+    }
+  }
+}

@@ -1,0 +1,73 @@
+import CatalogCollation
+
+/// Writes a new list whose rows arrive in list order: the rows, 64 per statement; each section
+/// as it ends, with the tallies of its spellings; and the block counts of `BlockTree`. What an
+/// import and a rebuild do; a single write goes through `ListLayout` instead.
+final class ListBulkWriter {
+  private let connection: Connection
+  private let groupingID: Int
+  private let collation: Collation
+  private let column: String?
+  private let insertRows: MultiRowInsert
+  private var blocks: BlockTreeBuilder
+  private var currentSection: [UInt8] = []
+
+  /// Starts writing the list of `groupingID`, which must be empty.
+  init(connection: Connection, groupingID: Int, grouping: Grouping, collation: Collation)
+    throws(CatalogError)
+  {
+    self.connection = connection
+    self.groupingID = groupingID
+    self.collation = collation
+    column = grouping.column
+    insertRows = try MultiRowInsert(
+      connection: connection, into: "rows", columns: ["grouping_id", "key", "item"])
+    blocks = BlockTreeBuilder(tree: BlockTree(connection: connection, groupingID: groupingID))
+  }
+
+  /// Writes rows that follow the ones written so far in list order.
+  func addRows(count: Int, key: (Int) -> UnsafeRawBufferPointer) throws(CatalogError) {
+    for row in 0..<count {
+      let rowKey = key(row)
+      let section = UnsafeRawBufferPointer(rebasing: rowKey[..<ListKey.sectionLength(of: rowKey)])
+      if !section.elementsEqual(currentSection) {
+        currentSection = Array(section)
+        try blocks.add(key: section, isSection: true)
+      }
+      try blocks.add(key: rowKey, isSection: false)
+    }
+    try insertRows.insert(count: count) { statement, row, position in
+      let rowKey = key(row)
+      statement.bind(groupingID, at: position)
+      statement.bind(rowKey, at: position + 1)
+      statement.bind(ListKey.item(ofRow: rowKey), at: position + 2)
+    }
+  }
+
+  /// Writes a section whose rows have all been written.
+  func addSection(_ section: SectionCounter.Section) throws(CatalogError) {
+    try connection.cached(
+      "INSERT INTO sections (grouping_id, key, heading, letter, item_count) VALUES (?, ?, ?, ?, ?)"
+    ).bind(
+      .integer(groupingID), .blob(section.key), .text(section.heading), .text(section.letter),
+      .integer(section.count)
+    ).run()
+    guard let column else { return }
+    for (spelling, count) in section.spellings {
+      try connection.cached(
+        """
+        INSERT INTO section_values (grouping_id, column_name, section, value, sort_key, count)
+        VALUES (?, ?, ?, ?, ?, ?)
+        """
+      ).bind(
+        .integer(groupingID), .text(column), .blob(section.key), .text(spelling),
+        .blob(collation.sortKey(for: spelling)), .integer(count)
+      ).run()
+    }
+  }
+
+  /// Writes the block counts; the list is complete.
+  func finish() throws(CatalogError) {
+    try blocks.finish()
+  }
+}

@@ -1,0 +1,242 @@
+import CatalogCollation
+
+/// One list's stored rows, sections, section tallies and block counts, written one item at a
+/// time: what a single write, an append or an upsert does to each list of its collection.
+///
+/// A section appears with its first item and goes with its last; its count, its heading (the most
+/// frequent spelling of the grouping column) and its index titles (the most frequent value of each
+/// index column) follow every item in and out. Used inside the caller's write transaction.
+final class ListLayout {
+  /// What a write did to the section of the item it filed or took out.
+  enum SectionEffect {
+    /// The section is new: this was its first item.
+    case created
+    /// The section is gone: this was its last item.
+    case deleted
+    /// The section's count, heading or index title changed.
+    case changed
+    /// Nothing about the section changed.
+    case unchanged
+  }
+
+  let groupingID: Int
+  let grouping: Grouping
+  let collation: Collation
+  /// The columns whose values each section tallies: the grouping column first (its spellings
+  /// make the heading), then the index columns that differ from it.
+  private let talliedColumns: [String]
+  private let indexColumns: [String]
+  let tree: BlockTree
+  private let connection: Connection
+
+  init(
+    connection: Connection, groupingID: Int, grouping: Grouping, collation: Collation,
+    indexColumns: [String]
+  ) {
+    self.connection = connection
+    self.groupingID = groupingID
+    self.grouping = grouping
+    self.collation = collation
+    self.indexColumns = indexColumns
+    talliedColumns =
+      (grouping.column.map { [$0] } ?? []) + indexColumns.filter { $0 != grouping.column }
+    tree = BlockTree(connection: connection, groupingID: groupingID)
+  }
+
+  // MARK: - Writes
+
+  /// Files a new row.
+  func insert(_ entry: ListEntry) throws(CatalogError) -> SectionEffect {
+    try connection.cached("INSERT INTO rows (grouping_id, key, item) VALUES (?, ?, ?)")
+      .bind(.integer(groupingID), .blob(entry.rowKey), .integer(entry.item)).run()
+    try tree.adjust(at: entry.rowKey, by: .oneRow)
+    let section = entry.sectionKey
+    guard let count = try addToCount(of: section, 1) else {
+      let heading = self.heading(of: entry)
+      try connection.cached(
+        """
+        INSERT INTO sections (grouping_id, key, heading, letter, item_count)
+        VALUES (?, ?, ?, ?, 1)
+        """
+      ).bind(
+        .integer(groupingID), .blob(section), .text(heading),
+        .text(letter(of: heading, in: section))
+      ).run()
+      try tree.adjust(at: section, by: .oneSection)
+      try tally(entry, in: section, by: 1)
+      return .created
+    }
+    assert(count > 1)
+    try tally(entry, in: section, by: 1)
+    try refreshHeading(of: section)
+    return .changed
+  }
+
+  /// Takes a row out.
+  func delete(_ entry: ListEntry) throws(CatalogError) -> SectionEffect {
+    try connection.cached("DELETE FROM rows WHERE grouping_id = ? AND key = ?")
+      .bind(.integer(groupingID), .blob(entry.rowKey)).run()
+    guard connection.changes == 1 else {
+      throw .damagedList(groupingID: groupingID, reason: "item \(entry.item) has no row")
+    }
+    try tree.adjust(at: entry.rowKey, by: -.oneRow)
+    let section = entry.sectionKey
+    guard let count = try addToCount(of: section, -1) else {
+      throw .damagedList(groupingID: groupingID, reason: "item \(entry.item) has no section")
+    }
+    guard count == 0 else {
+      try tally(entry, in: section, by: -1)
+      try refreshHeading(of: section)
+      return .changed
+    }
+    try connection.cached("DELETE FROM sections WHERE grouping_id = ? AND key = ?")
+      .bind(.integer(groupingID), .blob(section)).run()
+    for column in talliedColumns {
+      try connection.cached(
+        "DELETE FROM section_values WHERE grouping_id = ? AND column_name = ? AND section = ?"
+      ).bind(.integer(groupingID), .text(column), .blob(section)).run()
+    }
+    try tree.adjust(at: section, by: -.oneSection)
+    return .deleted
+  }
+
+  /// Counts other values for a row that keeps its key (a new spelling of the same section, or
+  /// other index values): the heading or an index title may change.
+  func retally(from old: ListEntry, to new: ListEntry) throws(CatalogError) -> SectionEffect {
+    guard old.spelling != new.spelling || old.indexValues != new.indexValues else {
+      return .unchanged
+    }
+    let section = new.sectionKey
+    let titlesBefore = try indexTitles(of: section)
+    try tally(old, in: section, by: -1)
+    try tally(new, in: section, by: 1)
+    let headingChanged = try refreshHeading(of: section)
+    let titlesAfter = try indexTitles(of: section)
+    return headingChanged || titlesAfter != titlesBefore ? .changed : .unchanged
+  }
+
+  // MARK: - Sections
+
+  /// Adds `delta` to a section's item count; its new count, or nil when there is no such section.
+  private func addToCount(of section: [UInt8], _ delta: Int) throws(CatalogError) -> Int? {
+    let statement = try connection.cached(
+      """
+      UPDATE sections SET item_count = item_count + ?3 WHERE grouping_id = ?1 AND key = ?2
+      RETURNING item_count
+      """)
+    try statement.bind(.integer(groupingID), .blob(section), .integer(delta))
+    defer { statement.reset() }
+    return try statement.step() ? statement.int(at: 0) : nil
+  }
+
+  /// The heading a new section takes from its first item.
+  private func heading(of entry: ListEntry) -> String {
+    guard let spelling = entry.spelling else {
+      return collation.labels[ListKey.letterPosition(ofSection: entry.sectionKey)]
+    }
+    return spelling
+  }
+
+  private func letter(of heading: String, in section: [UInt8]) -> String {
+    grouping == .letters ? heading : collation.letter(of: heading)
+  }
+
+  /// Sets a column section's heading to its most frequent spelling; whether it changed.
+  @discardableResult
+  private func refreshHeading(of section: [UInt8]) throws(CatalogError) -> Bool {
+    guard let column = grouping.column else { return false }
+    let statement = try connection.cached(
+      """
+      SELECT s.heading, (
+        SELECT v.value FROM section_values v
+        WHERE v.grouping_id = s.grouping_id AND v.column_name = ?3 AND v.section = s.key
+        ORDER BY v.count DESC, v.sort_key, v.value LIMIT 1)
+      FROM sections s WHERE s.grouping_id = ?1 AND s.key = ?2
+      """)
+    try statement.bind(.integer(groupingID), .blob(section), .text(column))
+    guard try statement.step() else {
+      statement.reset()
+      return false
+    }
+    let current = statement.text(at: 0)
+    let top = statement.text(at: 1)
+    statement.reset()
+    guard top != current else { return false }
+    try connection.cached(
+      "UPDATE sections SET heading = ?3, letter = ?4 WHERE grouping_id = ?1 AND key = ?2"
+    )
+    .bind(.integer(groupingID), .blob(section), .text(top), .text(letter(of: top, in: section)))
+    .run()
+    return true
+  }
+
+  /// The section's index title from each index column.
+  private func indexTitles(of section: [UInt8]) throws(CatalogError) -> [String] {
+    var titles: [String] = []
+    for column in indexColumns {
+      titles.append(try topValue(of: column, in: section) ?? "")
+    }
+    return titles
+  }
+
+  private func topValue(of column: String, in section: [UInt8]) throws(CatalogError) -> String? {
+    let statement = try connection.cached(
+      """
+      SELECT value FROM section_values WHERE grouping_id = ?1 AND column_name = ?2 AND section = ?3
+      ORDER BY count DESC, sort_key, value LIMIT 1
+      """)
+    try statement.bind(.integer(groupingID), .text(column), .blob(section))
+    defer { statement.reset() }
+    return try statement.step() ? statement.text(at: 0) : nil
+  }
+
+  // MARK: - Tallies
+
+  /// Counts the entry's tallied values in its section `delta` more times (+1 or -1).
+  private func tally(_ entry: ListEntry, in section: [UInt8], by delta: Int) throws(CatalogError) {
+    let indexValues = zip(indexColumns, entry.indexValues).filter { $0.0 != grouping.column }
+    let values = (entry.spelling.map { [$0] } ?? []) + indexValues.map(\.1)
+    for (column, value) in zip(talliedColumns, values) {
+      try tallyValue(value, of: column, in: section, by: delta)
+    }
+  }
+
+  private func tallyValue(_ value: String, of column: String, in section: [UInt8], by delta: Int)
+    throws(CatalogError)
+  {
+    let update = try connection.cached(
+      """
+      UPDATE section_values SET count = count + ?5
+      WHERE grouping_id = ?1 AND column_name = ?2 AND section = ?3 AND value = ?4
+      RETURNING count
+      """)
+    try update.bind(
+      .integer(groupingID), .text(column), .blob(section), .text(value), .integer(delta))
+    let count = try update.step() ? update.int(at: 0) : nil
+    update.reset()
+    switch count {
+    case nil:
+      guard delta > 0 else {
+        throw .damagedList(groupingID: groupingID, reason: "a value of '\(column)' is not tallied")
+      }
+      try connection.cached(
+        """
+        INSERT INTO section_values (grouping_id, column_name, section, value, sort_key, count)
+        VALUES (?, ?, ?, ?, ?, ?)
+        """
+      ).bind(
+        .integer(groupingID), .text(column), .blob(section), .text(value),
+        .blob(collation.sortKey(for: value)), .integer(delta)
+      ).run()
+    case 0:
+      try connection.cached(
+        """
+        DELETE FROM section_values
+        WHERE grouping_id = ? AND column_name = ? AND section = ? AND value = ?
+        """
+      ).bind(.integer(groupingID), .text(column), .blob(section), .text(value)).run()
+    default:
+      break
+    }
+  }
+}

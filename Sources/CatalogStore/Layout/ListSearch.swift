@@ -1,0 +1,136 @@
+import CatalogCollation
+import Foundation
+
+extension ListReader {
+  /// The rows of the items whose search keys (in the search index `searchIndexID`) start with
+  /// `key`, in list order, at most `limit` of them.
+  package func search(
+    searchIndexID: Int, key: [UInt8], collection: CollectionInfo, grouping: Grouping,
+    collation: Collation, limit: Int?
+  ) throws(CatalogError) -> StoredSearchCursor {
+    try StoredSearchCursor(
+      reader: self, searchIndexID: searchIndexID, key: key, collection: collection,
+      grouping: grouping, collation: collation, limit: limit)
+  }
+}
+
+/// The rows a search finds, in list order: the matching items come from the search keys, each
+/// is keyed for the list by the same function that files it (`ItemKeyMaker`) into a temporary
+/// table, and read back in key order joined to their items, so memory stays flat however many
+/// match. Each row's offset is counted from the previous one's when they are close, else found
+/// from the list's counts.
+package final class StoredSearchCursor {
+  private let reader: ListReader
+  private let table: String
+  private let rows: Statement
+  private var previous: (key: [UInt8], offset: Int)?
+  private var isDone = false
+  private static let tableCounter = Counter()
+
+  init(
+    reader: ListReader, searchIndexID: Int, key: [UInt8], collection: CollectionInfo,
+    grouping: Grouping, collation: Collation, limit: Int?
+  ) throws(CatalogError) {
+    self.reader = reader
+    let connection = reader.connection
+    table = "temp.search_results_\(Self.tableCounter.next())"
+    try connection.execute(
+      "CREATE TABLE \(table) (key BLOB PRIMARY KEY, item INTEGER NOT NULL) WITHOUT ROWID")
+    let keys = ItemKeyMaker(
+      columns: collection.columns, titleColumn: collection.titleColumn, sortAs: collection.sortAs,
+      lists: [(grouping, collation, [])])
+    let matches = try connection.prepare(
+      """
+      SELECT i.item, i.fields FROM items i
+      WHERE i.collection_id = ?1 AND i.item IN (
+        SELECT item FROM search_keys
+        WHERE search_index_id = ?2 AND key >= ?3 AND (?4 IS NULL OR key < ?4))
+      """)
+    try matches.bind(
+      .integer(collection.id), .integer(searchIndexID), .blob(key),
+      Self.successor(of: key).map(SQLValue.blob) ?? .null)
+    let insert = try connection.prepare("INSERT INTO \(table) (key, item) VALUES (?, ?)")
+    var rowKey: [UInt8] = []
+    while try matches.step() {
+      let item = matches.int(at: 0)
+      let fields = JSONText.decodeStringArray(matches.text(at: 1)) ?? []
+      keys.key(fields: fields)
+      rowKey.removeAll(keepingCapacity: true)
+      _ = keys.appendRowKey(list: 0, item: item, fields: fields, to: &rowKey)
+      try insert.bind(.blob(rowKey), .integer(item)).run()
+    }
+    rows = try connection.prepare(
+      """
+      SELECT s.key, i.item, i.title, i.fields
+      FROM \(table) s JOIN items i ON i.collection_id = ?1 AND i.item = s.item
+      ORDER BY s.key LIMIT ?2
+      """)
+    try rows.bind(.integer(collection.id), .integer(limit ?? -1))
+  }
+
+  deinit {
+    rows.reset()
+    try? reader.connection.execute("DROP TABLE IF EXISTS \(table)")
+  }
+
+  /// The next row found, or nil after the last.
+  package func next() throws(CatalogError) -> StoredRow? {
+    guard !isDone else { return nil }
+    guard try rows.step() else {
+      isDone = true
+      rows.reset()
+      return nil
+    }
+    let key = rows.blob(at: 0)
+    let offset = try offset(of: key)
+    previous = (key, offset)
+    return StoredRow(
+      offset: offset, key: key, item: rows.int(at: 1), title: rows.text(at: 2),
+      fields: JSONText.decodeStringArray(rows.text(at: 3)) ?? [])
+  }
+
+  /// The offset of a row after the previous one: counted from it when few rows lie between.
+  private func offset(of key: [UInt8]) throws(CatalogError) -> Int {
+    if let previous {
+      let between = try reader.connection.cached(
+        """
+        SELECT count(*) FROM (SELECT 1 FROM rows
+          WHERE grouping_id = ? AND key >= ? AND key < ? LIMIT ?)
+        """
+      ).bind(
+        .integer(reader.groupingID), .blob(previous.key), .blob(key),
+        .integer(BlockTree.maximumBlockSize)
+      ).stepInteger()
+      if between < BlockTree.maximumBlockSize { return previous.offset + between }
+    }
+    return try reader.offset(ofRow: key)
+  }
+
+  /// The smallest key greater than every key that starts with `key`, or nil when there is none
+  /// (all bytes 0xFF).
+  static func successor(of key: [UInt8]) -> [UInt8]? {
+    var successor = key
+    while let last = successor.last {
+      if last < 0xFF {
+        successor[successor.count - 1] = last + 1
+        return successor
+      }
+      successor.removeLast()
+    }
+    return nil
+  }
+}
+
+/// Numbers for the temporary tables of searches, unique in the process.
+private final class Counter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = 0
+
+  /// The next number, from 1.
+  func next() -> Int {
+    lock.lock()
+    defer { lock.unlock() }
+    value += 1
+    return value
+  }
+}

@@ -1,0 +1,31 @@
+/// Deleting what the layout stores for lists and search keys. Rows, blocks, tallies and search
+/// keys have no foreign keys (which would cost a lookup per appended row), so they are deleted
+/// here, before the rows they belong to.
+struct ListTables {
+  let connection: Connection
+
+  /// Deletes a grouping's rows, sections, tallies, block counts and index titles; the grouping
+  /// row stays.
+  func deleteContents(ofGrouping id: Int) throws(CatalogError) {
+    for table in ["rows", "row_blocks", "section_values", "sections"] {
+      try connection.cached("DELETE FROM \(table) WHERE grouping_id = ?").bind(.integer(id)).run()
+    }
+  }
+
+  /// Deletes a search index's keys; the index row stays.
+  func deleteKeys(ofSearchIndex id: Int) throws(CatalogError) {
+    try connection.cached("DELETE FROM search_keys WHERE search_index_id = ?")
+      .bind(.integer(id)).run()
+  }
+
+  /// Deletes everything stored for a collection's lists and searches, before the collection row
+  /// itself goes (whose deletion cascades to its groupings and search indexes).
+  func deleteAll(ofCollection collectionID: Int) throws(CatalogError) {
+    let groupings = try connection.prepare("SELECT id FROM groupings WHERE collection_id = ?")
+    try groupings.bind(.integer(collectionID))
+    while try groupings.step() { try deleteContents(ofGrouping: groupings.int(at: 0)) }
+    let searches = try connection.prepare("SELECT id FROM search_indexes WHERE collection_id = ?")
+    try searches.bind(.integer(collectionID))
+    while try searches.step() { try deleteKeys(ofSearchIndex: searches.int(at: 0)) }
+  }
+}

@@ -1,0 +1,55 @@
+extension Catalog {
+  /// Runs `body` with a writer for a collection, in one transaction that commits one version:
+  /// every write in it is one change to the catalog, and on any error none is (DESIGN §9).
+  ///
+  /// ```swift
+  /// let (_, summary) = try catalog.write(to: "contacts") { contacts in
+  ///   try contacts.add(["name": "Åsa Lindqvist", "city": "Malmö"])
+  ///   try contacts.remove(.number(17))
+  /// }
+  /// ```
+  ///
+  /// - Parameter collection: the collection's name; nil when the catalog holds exactly one.
+  /// - Throws: `CatalogError.unknownCollection`, what the writes throw, `.busy`, `.sqlite`.
+  public func write<T>(
+    to collection: String?, _ body: (CollectionWriter) throws(CatalogError) -> T
+  ) throws(CatalogError) -> (result: T, summary: WriteSummary) {
+    try versionedWrite { (version) throws(CatalogError) in
+      let writer = try CollectionWriter(
+        catalog: self, collection: resolveCollection(named: collection), version: version)
+      let result = try body(writer)
+      return (result, try writer.finish())
+    }
+  }
+
+  /// Adds one item to a collection, in its own transaction; returns its number.
+  @discardableResult
+  public func add(_ fields: [String: String], to collection: String?) throws(CatalogError)
+    -> (item: Int, summary: WriteSummary)
+  {
+    let (item, summary) = try write(to: collection) { (writer) throws(CatalogError) in
+      try writer.add(fields)
+    }
+    return (item, summary)
+  }
+
+  /// Sets some fields of one item, in its own transaction.
+  @discardableResult
+  public func update(
+    _ item: ItemReference, in collection: String?, setting fields: [String: String]
+  ) throws(CatalogError) -> WriteSummary {
+    try write(to: collection) { (writer) throws(CatalogError) in
+      try writer.update(item, fields)
+    }.summary
+  }
+
+  /// Removes items, in one transaction.
+  @discardableResult
+  public func remove(_ items: [ItemReference], from collection: String?) throws(CatalogError)
+    -> WriteSummary
+  {
+    try write(to: collection) { (writer) throws(CatalogError) in
+      for item in items { try writer.remove(item) }
+    }.summary
+  }
+}

@@ -1,0 +1,273 @@
+import CatalogCollation
+
+/// Writes the items of one collection inside one write transaction (`Catalog.write(to:_:)`),
+/// keeping everything stored for it exact after each write: every list (each grouping in each
+/// locale) with its sections, headings, index titles and counts, every search index, the item
+/// count, and, when the transaction commits, one change set per list (DESIGN §9, §10).
+///
+/// Fields are named by column; columns a write does not name are empty for a new item and kept
+/// for an updated one. Not `Sendable`: it belongs to its catalog's connection, during the
+/// transaction only.
+public final class CollectionWriter {
+  /// The collection as it was when the transaction began.
+  public let collection: CollectionInfo
+
+  private let catalog: Catalog
+  private let connection: Connection
+  private let version: Int
+  private let keys: ItemKeyMaker
+  private let lists: [(layout: ListLayout, tracker: ListChangeTracker)]
+  private let searches: [SearchIndexWriter]
+  private let sortAs: SortAsSource
+  private let keyPosition: Int?
+  private var nextItem: Int
+  private var itemCount: Int
+  private var added: Set<Int> = []
+  private var updated: Set<Int> = []
+  private var removed: Set<Int> = []
+
+  init(catalog: Catalog, collection: CollectionInfo, version: Int) throws(CatalogError) {
+    self.catalog = catalog
+    self.collection = collection
+    self.version = version
+    connection = catalog.connection
+    nextItem = collection.nextItem
+    itemCount = collection.itemCount
+    sortAs = SortAsSource(collection: collection)
+    keyPosition = collection.keyColumn.flatMap { collection.columns.firstIndex(of: $0) }
+    var collations: [String: Collation] = [:]
+    func collation(_ locale: String) throws(CatalogError) -> Collation {
+      if let known = collations[locale] { return known }
+      let made = try collating { () throws(CollationError) in
+        try Collation(locale: CollationLocale(locale))
+      }
+      collations[locale] = made
+      return made
+    }
+    var lists: [(layout: ListLayout, tracker: ListChangeTracker)] = []
+    var specs: [(grouping: Grouping, collation: Collation, indexColumns: [String])] = []
+    for stored in try catalog.storedGroupings(ofCollection: collection.id) {
+      let listCollation = try collation(stored.locale)
+      let id = try catalog.groupingID(stored.grouping, of: collection, collation: listCollation) {}
+      let indexColumns = try catalog.indexColumns(ofGrouping: id)
+      lists.append(
+        (
+          ListLayout(
+            connection: connection, groupingID: id, grouping: stored.grouping,
+            collation: listCollation, indexColumns: indexColumns),
+          ListChangeTracker()
+        ))
+      specs.append((stored.grouping, listCollation, indexColumns))
+    }
+    self.lists = lists
+    keys = ItemKeyMaker(
+      columns: collection.columns, titleColumn: collection.titleColumn, sortAs: collection.sortAs,
+      lists: specs)
+    var searches: [SearchIndexWriter] = []
+    for index in try catalog.storedSearchIndexes(ofCollection: collection.id) {
+      let searchCollation = try collation(index.locale)
+      let id = try catalog.searchIndexID(of: collection, collation: searchCollation) {}
+      searches.append(SearchIndexWriter(id: id, collation: searchCollation, connection: connection))
+    }
+    self.searches = searches
+  }
+
+  // MARK: - Writes by column name
+
+  /// Adds an item with these fields; returns its number.
+  ///
+  /// - Throws: `CatalogError.unknownColumn`, `.blankKey` or `.duplicateKey`.
+  @discardableResult
+  public func add(_ fields: [String: String]) throws(CatalogError) -> Int {
+    try add(fields: try ordered(fields, over: nil, operation: "add"))
+  }
+
+  /// Sets these fields of an item; the others keep theirs.
+  ///
+  /// - Throws: `CatalogError.unknownItem`, `.unknownColumn`, `.blankKey`, `.duplicateKey`.
+  public func update(_ item: ItemReference, _ fields: [String: String]) throws(CatalogError) {
+    let stored = try self.item(item)
+    try update(
+      item: stored.item, from: stored.fields,
+      to: try ordered(fields, over: stored.fields, operation: "update"))
+  }
+
+  /// Removes an item.
+  ///
+  /// - Throws: `CatalogError.unknownItem`.
+  public func remove(_ item: ItemReference) throws(CatalogError) {
+    let stored = try self.item(item)
+    try remove(item: stored.item, fields: stored.fields)
+  }
+
+  /// Replaces the fields of the item whose key these fields have, or adds an item when no item
+  /// has it; returns the item's number. Columns not named are empty.
+  ///
+  /// - Throws: `CatalogError.keyRequired` without a key column, `.unknownColumn`, `.blankKey`.
+  @discardableResult
+  public func upsert(_ fields: [String: String]) throws(CatalogError) -> Int {
+    guard let keyPosition else {
+      throw .keyRequired(collection: collection.name, operation: "an upsert")
+    }
+    let row = try ordered(fields, over: nil, operation: "upsert")
+    let key = String(row[keyPosition].trimmingWhiteSpace)
+    if let existing = try storedItem(key: key) {
+      try update(item: existing.item, from: existing.fields, to: row)
+      return existing.item
+    }
+    return try add(fields: row)
+  }
+
+  // MARK: - Writes of whole rows
+
+  /// Adds an item with fields in column order; returns its number.
+  func add(fields: [String]) throws(CatalogError) -> Int {
+    let item = nextItem
+    let key = try checkedKey(of: fields, for: nil)
+    try connection.cached(
+      "INSERT INTO items (collection_id, item, title, fields, key) VALUES (?, ?, ?, ?, ?)"
+    ).bind(
+      .integer(collection.id), .integer(item), .text(fields[sortAs.titleIndex]),
+      .text(JSONText.array(fields)), key.map(SQLValue.text) ?? .null
+    ).run()
+    for (position, entry) in keys.entries(item: item, fields: fields).enumerated() {
+      let (layout, tracker) = lists[position]
+      tracker.section(entry.sectionKey, try layout.insert(entry))
+      tracker.rowInserted(entry.rowKey)
+    }
+    for search in searches { try search.update(item: item, from: nil, to: searchTexts(fields)) }
+    nextItem += 1
+    itemCount += 1
+    added.insert(item)
+    return item
+  }
+
+  /// Gives an item new fields in column order; does nothing when they are its fields already.
+  func update(item: Int, from old: [String], to new: [String]) throws(CatalogError) {
+    guard old != new else { return }
+    let key = try checkedKey(of: new, for: item)
+    try connection.cached(
+      "UPDATE items SET title = ?3, fields = ?4, key = ?5 WHERE collection_id = ?1 AND item = ?2"
+    ).bind(
+      .integer(collection.id), .integer(item), .text(new[sortAs.titleIndex]),
+      .text(JSONText.array(new)), key.map(SQLValue.text) ?? .null
+    ).run()
+    let oldEntries = keys.entries(item: item, fields: old)
+    let newEntries = keys.entries(item: item, fields: new)
+    for (position, (before, after)) in zip(oldEntries, newEntries).enumerated() {
+      let (layout, tracker) = lists[position]
+      if before.rowKey == after.rowKey {
+        tracker.section(after.sectionKey, try layout.retally(from: before, to: after))
+      } else {
+        tracker.section(before.sectionKey, try layout.delete(before))
+        tracker.rowDeleted(before.rowKey)
+        tracker.section(after.sectionKey, try layout.insert(after))
+        tracker.rowInserted(after.rowKey)
+      }
+      tracker.itemUpdated(rowKey: after.rowKey)
+    }
+    for search in searches {
+      try search.update(item: item, from: searchTexts(old), to: searchTexts(new))
+    }
+    if !added.contains(item) { updated.insert(item) }
+  }
+
+  /// Removes an item whose stored fields are `fields`.
+  func remove(item: Int, fields: [String]) throws(CatalogError) {
+    try connection.cached("DELETE FROM items WHERE collection_id = ? AND item = ?")
+      .bind(.integer(collection.id), .integer(item)).run()
+    for (position, entry) in keys.entries(item: item, fields: fields).enumerated() {
+      let (layout, tracker) = lists[position]
+      tracker.section(entry.sectionKey, try layout.delete(entry))
+      tracker.rowDeleted(entry.rowKey)
+      tracker.itemRemoved(item)
+    }
+    for search in searches { try search.update(item: item, from: searchTexts(fields), to: nil) }
+    itemCount -= 1
+    updated.remove(item)
+    if added.remove(item) == nil { removed.insert(item) }
+  }
+
+  // MARK: - Items
+
+  /// An item's number and stored fields.
+  func item(_ reference: ItemReference) throws(CatalogError) -> (item: Int, fields: [String]) {
+    let found: (item: Int, fields: [String])?
+    switch reference {
+    case .number(let number):
+      let statement = try connection.cached(
+        "SELECT fields FROM items WHERE collection_id = ? AND item = ?")
+      try statement.bind(.integer(collection.id), .integer(number))
+      found = try statement.step() ? (number, Self.fields(statement.text(at: 0))) : nil
+      statement.reset()
+    case .key(let key):
+      guard keyPosition != nil else {
+        throw .keyRequired(collection: collection.name, operation: "naming an item by key")
+      }
+      found = try storedItem(key: String(key.trimmingWhiteSpace))
+    }
+    guard let found else { throw .unknownItem(reference, collection: collection.name) }
+    return found
+  }
+
+  /// The item with this key, if any.
+  func storedItem(key: String) throws(CatalogError) -> (item: Int, fields: [String])? {
+    let statement = try connection.cached(
+      "SELECT item, fields FROM items WHERE collection_id = ? AND key = ?")
+    try statement.bind(.integer(collection.id), .text(key))
+    defer { statement.reset() }
+    return try statement.step() ? (statement.int(at: 0), Self.fields(statement.text(at: 1))) : nil
+  }
+
+  private static func fields(_ json: String) -> [String] {
+    JSONText.decodeStringArray(json) ?? []
+  }
+
+  /// The fields named by column, in column order, over `base` (an item's fields) or empty ones.
+  private func ordered(_ fields: [String: String], over base: [String]?, operation: String)
+    throws(CatalogError) -> [String]
+  {
+    var row = base ?? Array(repeating: "", count: collection.columns.count)
+    for (column, value) in fields {
+      guard let position = collection.columns.firstIndex(of: column) else {
+        throw .unknownColumn(column: column, option: operation, available: collection.columns)
+      }
+      row[position] = value
+    }
+    return row
+  }
+
+  /// The trimmed key of an item with these fields, checked to be non-empty and not another
+  /// item's; nil when the collection has no key column.
+  private func checkedKey(of fields: [String], for item: Int?) throws(CatalogError) -> String? {
+    guard let keyPosition, let column = collection.keyColumn else { return nil }
+    let key = String(fields[keyPosition].trimmingWhiteSpace)
+    guard !key.isEmpty else { throw .blankKey(collection: collection.name, column: column) }
+    if let other = try storedItem(key: key), other.item != item {
+      throw .duplicateKey(key, collection: collection.name, item: other.item)
+    }
+    return key
+  }
+
+  private func searchTexts(_ fields: [String]) -> (title: String, sortAs: String?) {
+    (fields[sortAs.titleIndex], sortAs.distinctValue(in: fields))
+  }
+
+  // MARK: - Finishing
+
+  /// Records the collection's new counts and each list's change set; what was written.
+  func finish() throws(CatalogError) -> WriteSummary {
+    try connection.cached(
+      "UPDATE collections SET item_count = ?2, next_item = ?3, version = ?4 WHERE id = ?1"
+    ).bind(.integer(collection.id), .integer(itemCount), .integer(nextItem), .integer(version))
+      .run()
+    for (layout, tracker) in lists where !tracker.isEmpty {
+      try catalog.log(
+        tracker.changeSet(
+          version: version, collection: collection.name, grouping: layout.grouping,
+          locale: layout.collation.locale.identifier, tree: layout.tree))
+    }
+    return WriteSummary(
+      version: version, added: Array(added), updated: Array(updated), removed: Array(removed))
+  }
+}

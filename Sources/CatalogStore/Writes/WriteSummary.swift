@@ -1,0 +1,38 @@
+/// What one committed write did to a collection's items (DESIGN §9): its version and the numbers
+/// of the items it added, updated (fields changed) and removed, each in ascending order.
+public struct WriteSummary: Sendable, Equatable {
+  public let version: Int
+  public let added: [Int]
+  public let updated: [Int]
+  public let removed: [Int]
+
+  public init(version: Int, added: [Int] = [], updated: [Int] = [], removed: [Int] = []) {
+    self.version = version
+    self.added = added.sorted()
+    self.updated = updated.sorted()
+    self.removed = removed.sorted()
+  }
+
+  /// The summary as the JSON object `--format json` prints.
+  public var jsonText: String {
+    func list(_ items: [Int]) -> String {
+      "[" + items.map(String.init).joined(separator: ",") + "]"
+    }
+    return "{\"version\":\(version),\"added\":\(list(added)),\"updated\":\(list(updated)),"
+      + "\"removed\":\(list(removed))}"
+  }
+}
+
+/// An item named by a write: by its number, or by its key when its collection has a key column
+/// (DESIGN §1).
+public enum ItemReference: Hashable, Sendable, CustomStringConvertible {
+  case number(Int)
+  case key(String)
+
+  public var description: String {
+    switch self {
+    case .number(let number): return "\(number)"
+    case .key(let key): return "'\(key)'"
+    }
+  }
+}
