@@ -17,13 +17,15 @@ public final class TestCatalog {
   @discardableResult
   public func importCSV(
     _ csv: String, collection: String = "items", locale: String = "en", title: String? = nil,
-    sortAs: [String]? = nil, groupBy: [String] = [], mode: ImportOptions.Mode = .create
+    sortAs: [String]? = nil, groupBy: [String] = [], key: String? = nil,
+    mode: ImportOptions.Mode = .create
   ) throws -> ImportSummary {
     let path = try directory.write("\(collection).csv", csv)
     let reader = try CSVReader(path: path)
     let options = ImportOptions(
       collection: collection, titleColumn: title, sortAs: sortAs,
-      locale: try CollationLocale(locale), groupBy: groupBy, mode: mode)
+      locale: mode.writesItems ? nil : try CollationLocale(locale),
+      groupBy: groupBy, key: key, mode: mode)
     return try catalog.importCollection(from: reader, options: options)
   }
 

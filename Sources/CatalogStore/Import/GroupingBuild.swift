@@ -90,14 +90,15 @@ extension Catalog {
       """
       INSERT INTO groupings (collection_id, group_by, locale, icu_version, collator_version,
         built_version)
-      VALUES (?1, ?2, ?3, ?4, ?5, (SELECT version + 1 FROM catalog_state))
+      VALUES (?1, ?2, ?3, ?4, ?5, ?6)
       ON CONFLICT (collection_id, group_by, locale)
-      DO UPDATE SET icu_version = ?4, collator_version = ?5, built_version = excluded.built_version
+      DO UPDATE SET icu_version = ?4, collator_version = ?5, built_version = ?6
       RETURNING id
       """)
     try statement.bind(
       .integer(collectionID), .text(grouping.storedColumn), .text(collation.locale.identifier),
-      .text(collation.version.icu), .text(collation.version.collator))
+      .text(collation.version.icu), .text(collation.version.collator),
+      .integer(versionOfKeysBeingBuilt()))
     let id = try statement.stepInteger()
     try ListTables(connection: connection).deleteContents(ofGrouping: id)
     return id

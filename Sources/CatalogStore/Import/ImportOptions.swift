@@ -17,7 +17,7 @@ public struct ImportOptions: Sendable {
     case sync
 
     /// Whether the rows are written into the existing collection item by item.
-    var writesItems: Bool { self == .append || self == .upsert || self == .sync }
+    public var writesItems: Bool { self == .append || self == .upsert || self == .sync }
   }
 
   public var collection: String

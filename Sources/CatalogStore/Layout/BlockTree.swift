@@ -2,8 +2,8 @@
 ///
 /// SQLite has no counted B-tree, so a list keeps its own: the keys of its rows and sections (its
 /// elements, in `rows` and `sections`) are cut into level-0 blocks of at most
-/// `maximumBlockSize` elements, each stored as its first key and its counts; a level-L node
-/// covers at most `maximumChildren` nodes of level L − 1 and their counts. Every level begins
+/// `shape.maximumBlockSize` elements, each stored as its first key and its counts; a level-L node
+/// covers at most `shape.maximumChildren` nodes of level L − 1 and their counts. Every level begins
 /// with the empty key, and each level's first keys are a subset of the level below's. How many
 /// rows or sections come before a key, and which key is at a position, cost a few dozen node
 /// reads per level; a write adds one to a node per level and now and then splits one. Deleting
@@ -38,21 +38,30 @@ final class BlockTree {
     case row, section
   }
 
-  /// Elements in a level-0 block before it splits in two.
-  static let maximumBlockSize = 128
-  /// Nodes of the level below under one node before it splits in two.
-  static let maximumChildren = 64
-  /// How full the bulk build fills blocks and nodes, leaving room for inserts before a split.
-  static let bulkBlockSize = 96
-  static let bulkChildren = 48
+  /// How large blocks and nodes grow.
+  struct Shape: Sendable {
+    /// Elements in a level-0 block before it splits in two.
+    let maximumBlockSize: Int
+    /// Nodes of the level below under one node before it splits in two.
+    let maximumChildren: Int
+    /// How full a bulk build fills blocks and nodes, leaving room for inserts before a split.
+    let bulkBlockSize: Int
+    let bulkChildren: Int
+
+    /// The shape of every stored list: a level-0 block reads like a few dozen index entries.
+    static let standard = Shape(
+      maximumBlockSize: 128, maximumChildren: 64, bulkBlockSize: 96, bulkChildren: 48)
+  }
 
   let connection: Connection
   let groupingID: Int
+  let shape: Shape
   private var cachedTopLevel: Int?
 
-  init(connection: Connection, groupingID: Int) {
+  init(connection: Connection, groupingID: Int, shape: Shape = .standard) {
     self.connection = connection
     self.groupingID = groupingID
+    self.shape = shape
   }
 
   /// The highest level, whose nodes are read one by one.
@@ -146,7 +155,7 @@ final class BlockTree {
       if level == 0 { block = (node.firstKey, node.counts + delta) }
     }
     guard let block else { return }
-    if block.counts.total > Self.maximumBlockSize {
+    if block.counts.total > shape.maximumBlockSize {
       try splitBlock(firstKey: block.firstKey)
     } else if block.counts.total == 0, !block.firstKey.isEmpty,
       top == 0 ? true : !(try nodeExists(level: 1, firstKey: block.firstKey))
@@ -198,11 +207,11 @@ final class BlockTree {
       let nodes = try connection.cached(
         "SELECT count(*) FROM row_blocks WHERE grouping_id = ?1 AND level = ?2"
       ).bind(.integer(groupingID), .integer(level - 1)).stepInteger()
-      guard nodes > Self.maximumChildren else { return }
+      guard nodes > shape.maximumChildren else { return }
       let totals = try sum(level: level - 1, from: [], upTo: nil)
       try insertNode(level: level, firstKey: [], counts: totals)
       cachedTopLevel = level
-      return
+      // The new top node has one child too many: it splits below, like any other.
     }
     let parent = try node(containing: firstKey, level: level)
     let upper = try nextFirstKey(after: parent.firstKey, level: level)
@@ -218,7 +227,7 @@ final class BlockTree {
     var keys: [[UInt8]] = []
     while try children.step() { keys.append(children.blob(at: 0)) }
     children.reset()
-    guard keys.count > Self.maximumChildren else { return }
+    guard keys.count > shape.maximumChildren else { return }
     let splitKey = keys[keys.count / 2]
     try moveToNewNode(
       level: level, from: parent.firstKey, splitKey: splitKey,

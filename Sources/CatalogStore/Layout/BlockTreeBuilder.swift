@@ -15,7 +15,7 @@ struct BlockTreeBuilder {
 
   /// Counts the next element in key order.
   mutating func add(key: UnsafeRawBufferPointer, isSection: Bool) throws(CatalogError) {
-    if block.counts.total == BlockTree.bulkBlockSize {
+    if block.counts.total == tree.shape.bulkBlockSize {
       try closeBlock()
       block = (Array(key), .zero)
     }
@@ -25,16 +25,16 @@ struct BlockTreeBuilder {
   /// Writes the last block and the levels above level 0.
   mutating func finish() throws(CatalogError) {
     try closeBlock()
-    guard blockCount > BlockTree.maximumChildren else { return }
+    guard blockCount > tree.shape.maximumChildren else { return }
     var level = 1
     var nodes = parents
     while true {
       for node in nodes {
         try tree.insertNode(level: level, firstKey: node.firstKey, counts: node.counts)
       }
-      guard nodes.count > BlockTree.maximumChildren else { return }
-      nodes = stride(from: 0, to: nodes.count, by: BlockTree.bulkChildren).map { start in
-        let children = nodes[start..<min(start + BlockTree.bulkChildren, nodes.count)]
+      guard nodes.count > tree.shape.maximumChildren else { return }
+      nodes = stride(from: 0, to: nodes.count, by: tree.shape.bulkChildren).map { start in
+        let children = nodes[start..<min(start + tree.shape.bulkChildren, nodes.count)]
         return (children.first!.firstKey, children.reduce(.zero) { $0 + $1.counts })
       }
       level += 1
@@ -44,7 +44,7 @@ struct BlockTreeBuilder {
   private mutating func closeBlock() throws(CatalogError) {
     try tree.insertNode(level: 0, firstKey: block.firstKey, counts: block.counts)
     blockCount += 1
-    if parents.isEmpty || openParentBlocks == BlockTree.bulkChildren {
+    if parents.isEmpty || openParentBlocks == tree.shape.bulkChildren {
       parents.append((block.firstKey, .zero))
       openParentBlocks = 0
     }

@@ -99,9 +99,9 @@ package final class StoredSearchCursor {
         """
       ).bind(
         .integer(reader.groupingID), .blob(previous.key), .blob(key),
-        .integer(BlockTree.maximumBlockSize)
+        .integer(BlockTree.Shape.standard.maximumBlockSize)
       ).stepInteger()
-      if between < BlockTree.maximumBlockSize { return previous.offset + between }
+      if between < BlockTree.Shape.standard.maximumBlockSize { return previous.offset + between }
     }
     return try reader.offset(ofRow: key)
   }

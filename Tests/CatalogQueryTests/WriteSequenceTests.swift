@@ -1,0 +1,351 @@
+import CatalogCollation
+import CatalogTestSupport
+import Foundation
+import Testing
+
+@testable import CatalogQuery
+@testable import CatalogStore
+
+/// Seeded random sequences of writes (adds, updates, removes, batches, appends, upserts, syncs):
+/// after each, every list equals a fresh import of the same items, and the change set applied by
+/// UIKit's rules to the list before gives the list after, naming only items the write touched.
+@Suite(.serialized)
+struct WriteSequenceTests {
+  static let columns = ["id", "name", "state", "code"]
+  static let names = [
+    "Anna", "anna", "Åsa", "ÅSA", "Ärla", "Zoë", "Zoe\u{308}", "Émile", "E\u{301}mile", "Bo",
+    "123 Go", " Lee", "#tag", "Örjan", "Oscar", "Ölands", "Zürich", "Ångström", "", "张伟",
+    "たなか", "Ødegaard", "Bo Ek",
+  ]
+  static let states = [
+    "Texas", "TEXAS", "texas", " Texas", "Québec", "Quebec", "QUEBEC", "", "  ", "Åre", "Are",
+    "Ohio", "Skåne", "skane",
+  ]
+  static let codes = ["TX", "QC", "OH", "", "AR", "SK"]
+
+  /// The lists every step checks: letters and states, in English (the collection's locale) and
+  /// in Swedish, the English states with index titles from the codes.
+  static let lists: [(grouping: Grouping, locale: String, indexBy: String?)] = [
+    (.letters, "en", nil), (.column("state"), "en", "code"), (.letters, "sv", nil),
+    (.column("state"), "sv", nil),
+  ]
+
+  /// What a list shows: its sections with their items.
+  struct ListState: Equatable, CustomStringConvertible {
+    struct SectionState: Equatable {
+      var heading: String
+      var indexTitle: String
+      var items: [Int]
+    }
+    var sections: [SectionState]
+
+    var description: String {
+      sections.map { "\($0.heading)[\($0.indexTitle)]: \($0.items)" }.joined(separator: "; ")
+    }
+  }
+
+  /// The items of the collection as the writes left them, by item number.
+  struct Model {
+    var items: [Int: [String]] = [:]
+    var nextID = 0
+
+    func item(withID id: String) -> Int? { items.first { $0.value[0] == id }?.key }
+  }
+
+  static func read(_ list: IndexedList) throws -> ListState {
+    var sections: [ListState.SectionState] = []
+    let cursor = try list.sections()
+    while let section = try cursor.next() {
+      #expect(section.firstRow == sections.reduce(0) { $0 + $1.items.count })
+      let items = try list.items(in: section).collect()
+      #expect(items.map(\.row) == Array(section.rows))
+      #expect(items.allSatisfy { $0.section == section.index && $0.heading == section.heading })
+      sections.append(
+        ListState.SectionState(
+          heading: section.heading, indexTitle: section.indexTitle, items: items.map(\.item)))
+      #expect(section.count == items.count)
+    }
+    #expect(list.sectionCount == sections.count)
+    #expect(list.itemCount == sections.reduce(0) { $0 + $1.items.count })
+    return ListState(sections: sections)
+  }
+
+  /// `before` with a change set applied as UIKit's batch updates apply it, taking inserted rows'
+  /// items and inserted sections' headings from `after` (as a table view asks its data source).
+  /// Also checks that the updated sections and rows name every one that changed.
+  static func apply(
+    _ change: ChangeSet, to before: ListState, after: ListState, changedItems: Set<Int>
+  ) -> ListState {
+    func fits(_ path: ChangeSet.RowPath, _ state: ListState) -> Bool {
+      path.section >= 0 && path.section < state.sections.count && path.row >= 0
+        && path.row < state.sections[path.section].items.count
+    }
+    let beforePaths = change.deletedRows + change.movedRows.map(\.from)
+    let afterPaths = change.insertedRows + change.movedRows.map(\.to) + change.updatedRows
+    guard beforePaths.allSatisfy({ fits($0, before) }), afterPaths.allSatisfy({ fits($0, after) })
+    else {
+      Issue.record("a path of \(change.jsonText) is outside the list")
+      return before
+    }
+    var sections: [(state: ListState.SectionState, before: Int?)] = before.sections.enumerated()
+      .map { ($0.element, $0.offset) }
+    let moved = change.movedRows.map { before.sections[$0.from.section].items[$0.from.row] }
+    let removals = (change.deletedRows + change.movedRows.map(\.from)).sorted(by: >)
+    for path in removals { sections[path.section].state.items.remove(at: path.row) }
+    for index in change.deletedSections.sorted(by: >) { sections.remove(at: index) }
+    for index in change.insertedSections.sorted() {
+      sections.insert(
+        (
+          ListState.SectionState(
+            heading: after.sections[index].heading,
+            indexTitle: after.sections[index].indexTitle, items: []), nil
+        ), at: index)
+    }
+    let destinations = Dictionary(
+      uniqueKeysWithValues: zip(change.movedRows.map(\.to), moved))
+    for path in (change.insertedRows + change.movedRows.map(\.to)).sorted() {
+      let item = destinations[path] ?? after.sections[path.section].items[path.row]
+      sections[path.section].state.items.insert(item, at: path.row)
+    }
+    // Sections that were there before keep their heading unless they are marked updated, and
+    // are marked updated when their heading, index title or count changed.
+    for (index, section) in sections.enumerated() {
+      guard let old = section.before, index < after.sections.count else { continue }
+      let new = after.sections[index]
+      let oldState = before.sections[old]
+      if oldState.heading != new.heading || oldState.indexTitle != new.indexTitle
+        || oldState.items.count != new.items.count
+      {
+        #expect(change.updatedSections.contains(index), "section \(new.heading) changed")
+        sections[index].state.heading = new.heading
+        sections[index].state.indexTitle = new.indexTitle
+      }
+    }
+    // Every item whose fields changed and that stays in the list is marked updated where it is.
+    for (sectionIndex, section) in after.sections.enumerated() {
+      for (row, item) in section.items.enumerated() where changedItems.contains(item) {
+        let path = ChangeSet.RowPath(section: sectionIndex, row: row)
+        let isNew = change.insertedRows.contains(path)
+        #expect(isNew || change.updatedRows.contains(path), "item \(item) changed at \(path)")
+      }
+    }
+    return ListState(sections: sections.map(\.state))
+  }
+
+  /// The lists of a fresh import of the model's items, with the fresh item numbers mapped back.
+  static func freshLists(of model: Model, locale: String) throws -> [ListState] {
+    let fresh = try TestCatalog()
+    let numbers = model.items.keys.sorted()
+    let csv =
+      columns.joined(separator: ",") + "\n"
+      + numbers.map { number in
+        model.items[number]!.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+          .joined(separator: ",") + "\n"
+      }.joined()
+    try fresh.importCSV(csv, collection: "people", locale: locale, key: "id")
+    return try lists.map { spec in
+      let list = try IndexedList(
+        catalog: fresh.catalog, collection: "people", grouping: spec.grouping,
+        indexBy: spec.indexBy, locale: try CollationLocale(spec.locale))
+      var state = try read(list)
+      for index in state.sections.indices {
+        state.sections[index].items = state.sections[index].items.map { numbers[$0] }
+      }
+      return state
+    }
+  }
+
+  /// A random row of fields for the item with this id.
+  static func randomFields(id: String, using random: inout SeededGenerator) -> [String] {
+    [
+      id, names.randomElement(using: &random)! + (Bool.random(using: &random) ? "" : " Ek"),
+      states.randomElement(using: &random)!, codes.randomElement(using: &random)!,
+    ]
+  }
+
+  static func csv(_ rows: [[String]], columns order: [Int]) -> String {
+    order.map { columns[$0] }.joined(separator: ",") + "\n"
+      + rows.map { row in
+        order.map { "\"" + row[$0] + "\"" }.joined(separator: ",") + "\n"
+      }.joined()
+  }
+
+  @Test(arguments: [11, 12, 13] as [UInt64])
+  func everyListStaysExactAndEveryChangeSetApplies(seed: UInt64) throws {
+    var random = SeededGenerator(seed: seed)
+    let test = try TestCatalog()
+    var model = Model()
+    var initial: [[String]] = []
+    for _ in 0..<12 {
+      initial.append(Self.randomFields(id: "k\(model.nextID)", using: &random))
+      model.items[model.nextID] = initial.last
+      model.nextID += 1
+    }
+    try test.importCSV(
+      Self.csv(initial, columns: [0, 1, 2, 3]), collection: "people", locale: "en", key: "id")
+    let lists = try Self.lists.map { spec in
+      try IndexedList(
+        catalog: test.catalog, collection: "people", grouping: spec.grouping,
+        indexBy: spec.indexBy, locale: try CollationLocale(spec.locale))
+    }
+    _ = try lists[0].search("a")
+    var states = try lists.map(Self.read)
+    #expect(states == (try Self.freshLists(of: model, locale: "en")))
+
+    var seen = (moves: 0, insertedSections: 0, deletedSections: 0, headingChanges: 0, updates: 0)
+    for step in 0..<40 {
+      var touched = Set<Int>()
+      var changed = Set<Int>()
+      let kind = Int.random(in: 0..<10, using: &random)
+      func pick() -> Int? { model.items.keys.sorted().randomElement(using: &random) }
+      switch kind {
+      case 0...5:
+        // One to four library writes in one transaction.
+        let count = kind < 3 ? 1 : Int.random(in: 2...4, using: &random)
+        try test.catalog.write(to: "people") { writer throws(CatalogError) in
+          for _ in 0..<count {
+            let choice = Int.random(in: 0..<3, using: &random)
+            if choice == 0 || model.items.count < 3 {
+              let fields = Self.randomFields(id: "k\(model.nextID)", using: &random)
+              let item = try writer.add(Dictionary(uniqueKeysWithValues: zip(Self.columns, fields)))
+              model.nextID += 1
+              model.items[item] = fields
+              touched.insert(item)
+            } else if choice == 1, let item = pick() {
+              var fields = model.items[item]!
+              let new = Self.randomFields(id: fields[0], using: &random)
+              var named: [String: String] = [:]
+              for column in 1..<4 where Bool.random(using: &random) {
+                fields[column] = new[column]
+                named[Self.columns[column]] = new[column]
+              }
+              try writer.update(.key(fields[0]), named)
+              if fields != model.items[item]! { changed.insert(item) }
+              model.items[item] = fields
+              touched.insert(item)
+            } else if let item = pick() {
+              try writer.remove(.number(item))
+              model.items[item] = nil
+              touched.insert(item)
+            }
+          }
+        }
+      case 6, 7:
+        // An append (columns in another order) or an upsert of a few rows.
+        var rows: [[String]] = []
+        for _ in 0..<Int.random(in: 1...4, using: &random) {
+          if kind == 7, let item = pick(), !rows.contains(where: { $0[0] == model.items[item]![0] })
+          {
+            rows.append(Self.randomFields(id: model.items[item]![0], using: &random))
+          } else {
+            rows.append(Self.randomFields(id: "k\(model.nextID)", using: &random))
+            model.nextID += 1
+          }
+        }
+        var next = try test.catalog.collection(named: "people")!.nextItem
+        try test.importCSV(
+          Self.csv(rows, columns: [2, 0, 3, 1]), collection: "people",
+          mode: kind == 6 ? .append : .upsert)
+        for row in rows {
+          if let item = model.item(withID: row[0]) {
+            if model.items[item] != row { changed.insert(item) }
+            model.items[item] = row
+            touched.insert(item)
+          } else {
+            model.items[next] = row
+            touched.insert(next)
+            next += 1
+          }
+        }
+      default:
+        // A sync: most items kept (some changed), a few dropped, one or two new.
+        var rows: [[String]] = []
+        for item in model.items.keys.sorted() where Int.random(in: 0..<5, using: &random) > 0 {
+          let fields = model.items[item]!
+          rows.append(
+            Bool.random(using: &random) ? fields : Self.randomFields(id: fields[0], using: &random))
+        }
+        for _ in 0..<Int.random(in: 0...2, using: &random) {
+          rows.append(Self.randomFields(id: "k\(model.nextID)", using: &random))
+          model.nextID += 1
+        }
+        let nextItem = try test.catalog.collection(named: "people")!.nextItem
+        try test.importCSV(
+          Self.csv(rows, columns: [0, 1, 2, 3]), collection: "people", mode: .sync)
+        var next = nextItem
+        let ids = Set(rows.map { $0[0] })
+        for (item, fields) in model.items where !ids.contains(fields[0]) {
+          model.items[item] = nil
+          touched.insert(item)
+        }
+        for row in rows {
+          if let item = model.item(withID: row[0]) {
+            if model.items[item] != row {
+              changed.insert(item)
+              touched.insert(item)
+            }
+            model.items[item] = row
+          } else {
+            model.items[next] = row
+            touched.insert(next)
+            next += 1
+          }
+        }
+      }
+
+      let fresh = try Self.freshLists(of: model, locale: "en")
+      for (position, list) in lists.enumerated() {
+        let changes = try list.refresh()
+        let after = try Self.read(list)
+        #expect(
+          after == fresh[position], "step \(step), list \(position): \(after) ≠ \(fresh[position])")
+        #expect(changes.count <= 1)
+        var applied = states[position]
+        for change in changes {
+          #expect(!change.isReload)
+          func item(_ path: ChangeSet.RowPath, _ state: ListState) -> Int {
+            guard path.section < state.sections.count,
+              path.row < state.sections[path.section].items.count
+            else { return -1 }
+            return state.sections[path.section].items[path.row]
+          }
+          let named =
+            (change.insertedRows + change.movedRows.map(\.to) + change.updatedRows).map {
+              item($0, after)
+            } + change.deletedRows.map { item($0, states[position]) }
+          #expect(Set(named).isSubset(of: touched), "step \(step): only touched items are named")
+          applied = Self.apply(change, to: applied, after: after, changedItems: changed)
+          seen.moves += change.movedRows.count
+          seen.insertedSections += change.insertedSections.count
+          seen.deletedSections += change.deletedSections.count
+          seen.updates += change.updatedRows.count
+        }
+        let headings = { (state: ListState) in Set(state.sections.map(\.heading)) }
+        if position == 1, headings(after) != headings(states[position]),
+          after.sections.count == states[position].sections.count
+        {
+          seen.headingChanges += 1
+        }
+        #expect(applied == after, "step \(step), list \(position): \(applied) ≠ \(after)")
+        states[position] = after
+      }
+      let found = try lists[0].search("a").collect().map(\.item)
+      let expected = try Self.searchByHand("a", in: model, collation: lists[0].collation)
+      #expect(found.sorted() == expected.sorted(), "step \(step): search keys follow the writes")
+    }
+    // The sequence exercised what it is meant to.
+    #expect(seen.moves > 0 && seen.insertedSections > 0 && seen.deletedSections > 0)
+    #expect(seen.updates > 0)
+    print("write sequence \(seed): \(seen)")
+  }
+
+  /// The items with a word in their name (a run of letters and digits) that starts with `text` at
+  /// primary strength, found by comparing keys one by one.
+  static func searchByHand(_ text: String, in model: Model, collation: Collation) throws -> [Int] {
+    let key = collation.sectionKey(for: text)
+    return model.items.filter { _, fields in
+      let words = fields[1].split { !$0.isLetter && !$0.isNumber }
+      return words.contains { collation.sectionKey(for: $0).starts(with: key) }
+    }.map(\.key)
+  }
+}
