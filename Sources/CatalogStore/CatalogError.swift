@@ -10,6 +10,8 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
   case newerSchema(path: String, found: Int, supported: Int)
   /// Another process holds the catalog for longer than the busy timeout.
   case busy(path: String)
+  /// The catalog cannot be written: its file, directory or medium is read-only.
+  case readOnly(path: String)
   /// SQLite failed: its extended result code, its message, and the SQL that failed, if any.
   case sqlite(code: Int32, message: String, sql: String?)
   /// The input file is not valid CSV; the error names the place.
@@ -70,6 +72,8 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
         + "knows up to \(supported)); it was left untouched, use a newer build"
     case .busy(let path):
       return "catalog is busy: another process is writing to \(path); try again when it is done"
+    case .readOnly(let path):
+      return "the catalog \(path) is read-only; nothing was changed"
     case .sqlite(let code, let message, let sql):
       return "SQLite error \(code): \(message)" + (sql.map { " (in: \($0))" } ?? "")
     case .csv(let error):

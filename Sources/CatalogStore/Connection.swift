@@ -91,6 +91,8 @@ package final class Connection {
     switch code & 0xFF {
     case SQLITE_BUSY, SQLITE_LOCKED:
       return .busy(path: path)
+    case SQLITE_READONLY:
+      return .readOnly(path: path)
     case SQLITE_NOTADB, SQLITE_CORRUPT:
       return .notACatalog(path: path, reason: String(cString: sqlite3_errmsg(handle)))
     default:

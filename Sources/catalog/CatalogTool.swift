@@ -49,6 +49,10 @@ enum CatalogTool {
     case "collections": return CollectionsCommand.run
     case "annotate": return AnnotateCommand.run
     case "info": return InfoCommand.run
+    case "add": return AddCommand.run
+    case "update": return UpdateCommand.run
+    case "remove": return RemoveCommand.run
+    case "watch": return WatchCommand.run
     default: preconditionFailure("the parser accepted an unknown command '\(name)'")
     }
   }

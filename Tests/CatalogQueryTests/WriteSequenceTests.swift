@@ -170,7 +170,12 @@ struct WriteSequenceTests {
       }.joined()
   }
 
-  @Test(arguments: [11, 12, 13] as [UInt64])
+  /// Three seeds in CI; `CATALOG_WRITE_SEEDS=30` runs thirty.
+  static let seeds =
+    (1...(ProcessInfo.processInfo.environment["CATALOG_WRITE_SEEDS"].flatMap { Int($0) } ?? 3))
+    .map { UInt64(10 + $0) }
+
+  @Test(arguments: seeds)
   func everyListStaysExactAndEveryChangeSetApplies(seed: UInt64) throws {
     var random = SeededGenerator(seed: seed)
     let test = try TestCatalog()

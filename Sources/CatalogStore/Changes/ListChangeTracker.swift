@@ -13,8 +13,39 @@ final class ListChangeTracker {
     case deleted
   }
 
-  private enum SectionChange {
-    case created, deleted, changed
+  /// What the transaction did to a section, from the first write that touched it.
+  private struct SectionChange {
+    let existedBefore: Bool
+    var existsNow: Bool
+    /// Its heading and index titles before, when the first write deleted it.
+    var labelBefore: [String]?
+    /// Its heading and index titles when it was made again in the transaction.
+    var labelNow: [String]?
+    /// How its count changed.
+    var count = 0
+    var isRelabeled = false
+
+    /// The state before a transaction's first write to the section.
+    init(firstTouchedBy effect: ListLayout.SectionEffect) {
+      switch effect {
+      case .created:
+        existedBefore = false
+        existsNow = false
+      case .deleted(let label):
+        existedBefore = true
+        existsNow = true
+        labelBefore = label
+      case .changed:
+        existedBefore = true
+        existsNow = true
+      }
+    }
+
+    /// Whether a list shows a section that was there before and still is differently.
+    var isVisible: Bool {
+      existedBefore && existsNow
+        && (count != 0 || isRelabeled || (labelNow != nil && labelNow != labelBefore))
+    }
   }
 
   private var rows: [[UInt8]: RowChange] = [:]
@@ -44,14 +75,21 @@ final class ListChangeTracker {
 
   /// What a write did to a section.
   func section(_ key: [UInt8], _ effect: ListLayout.SectionEffect) {
-    switch (effect, sections[key]) {
-    case (.created, .deleted): sections[key] = .changed
-    case (.created, _): sections[key] = .created
-    case (.deleted, .created): sections[key] = nil
-    case (.deleted, _): sections[key] = .deleted
-    case (.changed, nil): sections[key] = .changed
-    case (.changed, _), (.unchanged, _): break
+    var change = sections[key] ?? SectionChange(firstTouchedBy: effect)
+    switch effect {
+    case .created(let label):
+      change.existsNow = true
+      change.labelNow = label
+      change.count += 1
+    case .deleted:
+      change.existsNow = false
+      change.labelNow = nil
+      change.count -= 1
+    case .changed(let count, let isRelabeled):
+      change.count += count
+      change.isRelabeled = change.isRelabeled || isRelabeled
     }
+    sections[key] = change
   }
 
   /// Whether anything was recorded.
@@ -66,8 +104,10 @@ final class ListChangeTracker {
       tree: tree,
       insertedRows: rows.filter { $0.value == .inserted }.keys.sorted(by: Self.precedes),
       deletedRows: rows.filter { $0.value == .deleted }.keys.sorted(by: Self.precedes),
-      createdSections: sections.filter { $0.value == .created }.keys.sorted(by: Self.precedes),
-      deletedSections: sections.filter { $0.value == .deleted }.keys.sorted(by: Self.precedes))
+      createdSections: sections.filter { !$0.value.existedBefore && $0.value.existsNow }.keys
+        .sorted(by: Self.precedes),
+      deletedSections: sections.filter { $0.value.existedBefore && !$0.value.existsNow }.keys
+        .sorted(by: Self.precedes))
 
     var inserted: [ChangeSet.RowPath] = []
     var deleted: [ChangeSet.RowPath] = []
@@ -77,8 +117,8 @@ final class ListChangeTracker {
     for key in positions.deletedRows {
       let item = ListKey.item(ofRow: key)
       if let destination = insertedByItem[item],
-        sections[ListKey.section(ofRow: key)] != .deleted,
-        sections[ListKey.section(ofRow: destination)] != .created
+        sections[ListKey.section(ofRow: key)]?.existsNow != false,
+        sections[ListKey.section(ofRow: destination)]?.existedBefore != false
       {
         moves.append(
           ChangeSet.Move(
@@ -98,7 +138,7 @@ final class ListChangeTracker {
       if rows[key] == nil || destinations.contains(path) { updated.append(path) }
     }
     var updatedSections: [Int] = []
-    for (key, change) in sections where change == .changed {
+    for (key, change) in sections where change.isVisible {
       updatedSections.append(try positions.sectionAfter(key))
     }
     var deletedSections: [Int] = []

@@ -9,14 +9,14 @@ import CatalogCollation
 final class ListLayout {
   /// What a write did to the section of the item it filed or took out.
   enum SectionEffect {
-    /// The section is new: this was its first item.
-    case created
-    /// The section is gone: this was its last item.
-    case deleted
-    /// The section's count, heading or index title changed.
-    case changed
-    /// Nothing about the section changed.
-    case unchanged
+    /// The section is new, with this heading and these index titles: this was its first item.
+    case created(label: [String])
+    /// The section, which had this heading and these index titles, is gone: this was its last
+    /// item.
+    case deleted(label: [String])
+    /// The section's count changed by `count`, and its heading or an index title changed when
+    /// `isRelabeled`.
+    case changed(count: Int, isRelabeled: Bool)
   }
 
   let groupingID: Int
@@ -64,12 +64,12 @@ final class ListLayout {
       ).run()
       try tree.adjust(at: section, by: .oneSection)
       try tally(entry, in: section, by: 1)
-      return .created
+      return .created(label: [heading] + (try indexTitles(of: section)))
     }
     assert(count > 1)
+    let titlesBefore = try indexTitles(of: section)
     try tally(entry, in: section, by: 1)
-    try refreshHeading(of: section)
-    return .changed
+    return .changed(count: 1, isRelabeled: try relabel(section, titlesBefore: titlesBefore))
   }
 
   /// Takes a row out.
@@ -84,35 +84,43 @@ final class ListLayout {
     guard let count = try addToCount(of: section, -1) else {
       throw .damagedList(groupingID: groupingID, reason: "item \(entry.item) has no section")
     }
+    let titlesBefore = try indexTitles(of: section)
     guard count == 0 else {
       try tally(entry, in: section, by: -1)
-      try refreshHeading(of: section)
-      return .changed
+      return .changed(count: -1, isRelabeled: try relabel(section, titlesBefore: titlesBefore))
     }
-    try connection.cached("DELETE FROM sections WHERE grouping_id = ? AND key = ?")
-      .bind(.integer(groupingID), .blob(section)).run()
+    let heading = try connection.cached(
+      "DELETE FROM sections WHERE grouping_id = ? AND key = ? RETURNING heading"
+    ).bind(.integer(groupingID), .blob(section))
+    let deletedHeading = try heading.step() ? heading.text(at: 0) : ""
+    heading.reset()
     for column in talliedColumns {
       try connection.cached(
         "DELETE FROM section_values WHERE grouping_id = ? AND column_name = ? AND section = ?"
       ).bind(.integer(groupingID), .text(column), .blob(section)).run()
     }
     try tree.adjust(at: section, by: -.oneSection)
-    return .deleted
+    return .deleted(label: [deletedHeading] + titlesBefore)
   }
 
   /// Counts other values for a row that keeps its key (a new spelling of the same section, or
   /// other index values): the heading or an index title may change.
   func retally(from old: ListEntry, to new: ListEntry) throws(CatalogError) -> SectionEffect {
     guard old.spelling != new.spelling || old.indexValues != new.indexValues else {
-      return .unchanged
+      return .changed(count: 0, isRelabeled: false)
     }
     let section = new.sectionKey
     let titlesBefore = try indexTitles(of: section)
     try tally(old, in: section, by: -1)
     try tally(new, in: section, by: 1)
+    return .changed(count: 0, isRelabeled: try relabel(section, titlesBefore: titlesBefore))
+  }
+
+  /// Updates the heading after a tally changed; whether it or an index title changed.
+  private func relabel(_ section: [UInt8], titlesBefore: [String]) throws(CatalogError) -> Bool {
     let headingChanged = try refreshHeading(of: section)
     let titlesAfter = try indexTitles(of: section)
-    return headingChanged || titlesAfter != titlesBefore ? .changed : .unchanged
+    return headingChanged || titlesAfter != titlesBefore
   }
 
   // MARK: - Sections
@@ -142,7 +150,6 @@ final class ListLayout {
   }
 
   /// Sets a column section's heading to its most frequent spelling; whether it changed.
-  @discardableResult
   private func refreshHeading(of section: [UInt8]) throws(CatalogError) -> Bool {
     guard let column = grouping.column else { return false }
     let statement = try connection.cached(

@@ -52,4 +52,13 @@ extension Catalog {
       for item in items { try writer.remove(item) }
     }.summary
   }
+
+  /// The key of an item of a collection with a key column; nil without one, or for no such item.
+  public func key(ofItem item: Int, in collection: CollectionInfo) throws(CatalogError) -> String? {
+    let statement = try connection.cached(
+      "SELECT key FROM items WHERE collection_id = ? AND item = ?")
+    try statement.bind(.integer(collection.id), .integer(item))
+    defer { statement.reset() }
+    return try statement.step() ? statement.optionalText(at: 0) : nil
+  }
 }

@@ -6,15 +6,18 @@ struct ArgumentDefinition: Sendable {
   var help: String
   /// Whether leaving the argument out is a usage error.
   var isRequired: Bool
+  /// Whether the argument takes every remaining word, as `<field> ...`; only the last may.
+  var isRepeating: Bool
 
-  init(name: String, help: String, isRequired: Bool = true) {
+  init(name: String, help: String, isRequired: Bool = true, isRepeating: Bool = false) {
     self.name = name
     self.help = help
     self.isRequired = isRequired
+    self.isRepeating = isRepeating
   }
 
-  /// The argument as the help and error messages name it: `<file>`.
-  var label: String { "<\(name)>" }
+  /// The argument as the help and error messages name it: `<file>`, or `<field> ...`.
+  var label: String { "<\(name)>" + (isRepeating ? " ..." : "") }
 
   /// The argument as the usage line shows it: `<file>`, or `[<file>]` when it is optional.
   var usageSynopsis: String { isRequired ? label : "[\(label)]" }

@@ -53,7 +53,7 @@ struct ArgumentScanner {
   /// - Throws: `UsageError` when a required argument is missing or there are words left over.
   func makeInvocation() throws(UsageError) -> ParsedInvocation {
     let declared = path.current.arguments
-    let extras = positionals.dropFirst(declared.count)
+    let extras = declared.last?.isRepeating == true ? [] : positionals.dropFirst(declared.count)
     if extras.count == 1, let extra = extras.first {
       throw UsageError("Unexpected argument '\(extra)'", path: path)
     }
@@ -72,7 +72,13 @@ struct ArgumentScanner {
     }
     return ParsedInvocation(
       commandPath: path.subcommandNames,
-      arguments: Dictionary(uniqueKeysWithValues: zip(declared.map(\.name), positionals)),
+      arguments: Dictionary(
+        uniqueKeysWithValues: declared.enumerated().compactMap { position, argument in
+          let values =
+            argument.isRepeating
+            ? Array(positionals.dropFirst(position)) : positionals.dropFirst(position).prefix(1).map { $0 }
+          return values.isEmpty ? nil : (argument.name, values)
+        }),
       optionValues: values,
       flags: flags)
   }

@@ -6,7 +6,8 @@ extension CommandDefinition {
     abstract: "Store CSV catalogs in SQLite and list them in sections with an index.",
     options: [.database],
     subcommands: [
-      .importFile, .sections, .index, .list, .search, .collections, .info, .annotate,
+      .importFile, .sections, .index, .list, .search, .collections, .info, .annotate, .add,
+      .update, .remove, .watch,
     ]
   )
 
@@ -48,11 +49,23 @@ extension CommandDefinition {
         "delimiter", value: "char",
         help: "The character between fields, or 'tab' (default: tab for .tsv files, else ',').",
         constraint: .fieldSeparator),
-      .flag("replace", help: "Replace the collection if it exists."),
-      .flag("append", help: "Add the items to the collection if it exists."),
+      .option(
+        "key", value: "column",
+        help: """
+          The column whose values identify items: each must be non-empty and unique. Writes \
+          then name items by key.
+          """),
+      .flag(
+        "replace",
+        help: "Replace the collection's items with the file's; its settings stay unless given."),
+      .flag("append", help: "Add every row to the collection as a new item."),
+      .flag(
+        "upsert",
+        help: "Replace the item whose key a row has with the row, and add the others."),
+      .flag("sync", help: "Upsert, and remove the items whose key is not in the file."),
       .flag("quiet", help: "Print neither progress nor the summary."),
     ],
-    exclusiveOptions: [["replace", "append"]]
+    exclusiveOptions: [["replace", "append", "upsert", "sync"]]
   )
 
   private static let sections = CommandDefinition(
@@ -134,7 +147,88 @@ extension CommandDefinition {
   )
 }
 
+extension CommandDefinition {
+  private static let add = CommandDefinition(
+    name: "add",
+    abstract: "Add an item to a collection.",
+    discussion: """
+      Columns not named are empty. Prints the new item's number, or its key when the \
+      collection has a key column.
+      """,
+    arguments: [.field(isRequired: true)],
+    options: [.writeCollection, .writeFormat, .writeQuiet]
+  )
+
+  private static let update = CommandDefinition(
+    name: "update",
+    abstract: "Set fields of an item.",
+    discussion: "The fields not named keep their values.",
+    arguments: [.item, .field(isRequired: true)],
+    options: [.writeCollection, .writeFormat, .writeQuiet]
+  )
+
+  private static let remove = CommandDefinition(
+    name: "remove",
+    abstract: "Remove items from a collection.",
+    arguments: [
+      ArgumentDefinition(
+        name: "item",
+        help: "An item's key when the collection has a key column, else its number.",
+        isRepeating: true)
+    ],
+    options: [.writeCollection, .writeFormat, .writeQuiet]
+  )
+
+  private static let watch = CommandDefinition(
+    name: "watch",
+    abstract: "Print how each write changes a list, as it commits.",
+    discussion: """
+      Each write to the list, by this or any other process, prints one JSON line: the \
+      sections and rows it deleted, inserted, moved and updated, or a reload.
+      """,
+    options: [
+      .readCollection,
+      .option(
+        "group-by", value: "column",
+        help: "Watch the grouping by this column instead of the letters."),
+      .option("locale", value: "id", help: "Watch the list in this ICU locale."),
+      .option(
+        "since", value: "version",
+        help: "Print the writes after this catalog version first (default: now).",
+        constraint: .nonNegativeInteger),
+      .option(
+        "count", value: "n", help: "Stop after printing this many lines.",
+        constraint: .nonNegativeInteger),
+    ]
+  )
+}
+
+extension ArgumentDefinition {
+  /// `<item>`: the item a write names.
+  fileprivate static let item = ArgumentDefinition(
+    name: "item", help: "The item's key when the collection has a key column, else its number.")
+
+  /// `<field> ...`: fields as COLUMN=VALUE.
+  fileprivate static func field(isRequired: Bool) -> ArgumentDefinition {
+    ArgumentDefinition(
+      name: "field", help: "A field as COLUMN=VALUE; the value is what follows the first '='.",
+      isRequired: isRequired, isRepeating: true)
+  }
+}
+
 extension OptionDefinition {
+  /// `-c, --collection <name>` for the commands that write items.
+  fileprivate static let writeCollection = collection(
+    help: "The collection to write; may be left out if it is the only one.")
+
+  /// `--format <format>` of a write: a summary for people, or the changed items as JSON.
+  fileprivate static let writeFormat = option(
+    "format", value: "format",
+    help: "Print a summary on standard error, or the version and changed items as JSON.",
+    constraint: .oneOf(["text", "json"]), defaultValue: "text")
+
+  fileprivate static let writeQuiet = flag("quiet", help: "Print no summary.")
+
   /// `--db <path>`, accepted by every command.
   fileprivate static let database = option(
     "db", value: "path", help: "The catalog file (default: $CATALOG_DB or ./catalog.db).",

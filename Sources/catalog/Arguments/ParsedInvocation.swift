@@ -13,8 +13,8 @@
 struct ParsedInvocation: Equatable, Sendable {
   /// The names of the commands below the root, such as `["import"]`.
   var commandPath: [String]
-  /// Positional values by argument name.
-  var arguments: [String: String]
+  /// Positional values by argument name: one, or every remaining word for a repeating argument.
+  var arguments: [String: [String]]
   /// Option values by long name, each in the order given.
   var optionValues: [String: [String]]
   /// The long names of the flags that were given.
@@ -22,7 +22,12 @@ struct ParsedInvocation: Equatable, Sendable {
 
   /// The value of the positional argument `name`, or `nil` when an optional one was left out.
   func argument(_ name: String) -> String? {
-    arguments[name]
+    arguments[name]?.first
+  }
+
+  /// Every value of the repeating positional argument `name`, in order.
+  func argumentValues(_ name: String) -> [String] {
+    arguments[name] ?? []
   }
 
   /// The value of the option with long name `option`: the last one given, else its default.

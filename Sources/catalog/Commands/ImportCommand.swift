@@ -26,8 +26,8 @@ enum ImportCommand {
       locale: try invocation.value(for: "locale").map(CollationLocale.init),
       defaultLocale: try CollationLocale.fromEnvironment(context.environment),
       groupBy: invocation.values(for: "group-by"),
-      mode: invocation.hasFlag("replace")
-        ? .replace : invocation.hasFlag("append") ? .append : .create)
+      key: invocation.value(for: "key"),
+      mode: mode(of: invocation))
 
     let reader = try CSVReader(path: file, delimiter: delimiter)
     let catalog = try context.openCatalog(creating: true)
@@ -45,9 +45,30 @@ enum ImportCommand {
     guard !quiet else { return }
     let seconds = Date().timeIntervalSince(start)
     let sections = summary.sectionCount == 1 ? "section" : "sections"
-    let items = summary.importedItems == 1 ? "item" : "items"
+    if options.mode == .upsert || options.mode == .sync {
+      StandardError.line(
+        "read \(count(summary.importedItems, "row")): added \(summary.added.withThousandsSeparators), "
+          + "updated \(summary.updated.withThousandsSeparators), removed "
+          + "\(summary.removed.withThousandsSeparators); '\(summary.collection)' has "
+          + "\(count(summary.totalItems, "item")) in \(seconds.secondsText)")
+      return
+    }
+    let verb = options.mode == .append ? "appended" : "imported"
     StandardError.line(
-      "imported \(summary.importedItems.withThousandsSeparators) \(items) into "
+      "\(verb) \(count(summary.importedItems, "item")) into "
         + "\(summary.sectionCount.withThousandsSeparators) \(sections) in \(seconds.secondsText)")
+  }
+
+  /// "1 item", "29,880 items".
+  private static func count(_ number: Int, _ noun: String) -> String {
+    "\(number.withThousandsSeparators) \(noun)\(number == 1 ? "" : "s")"
+  }
+
+  private static func mode(of invocation: ParsedInvocation) -> ImportOptions.Mode {
+    if invocation.hasFlag("replace") { return .replace }
+    if invocation.hasFlag("append") { return .append }
+    if invocation.hasFlag("upsert") { return .upsert }
+    if invocation.hasFlag("sync") { return .sync }
+    return .create
   }
 }
