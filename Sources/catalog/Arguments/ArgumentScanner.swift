@@ -76,7 +76,8 @@ struct ArgumentScanner {
         uniqueKeysWithValues: declared.enumerated().compactMap { position, argument in
           let values =
             argument.isRepeating
-            ? Array(positionals.dropFirst(position)) : positionals.dropFirst(position).prefix(1).map { $0 }
+            ? Array(positionals.dropFirst(position))
+            : positionals.dropFirst(position).prefix(1).map { $0 }
           return values.isEmpty ? nil : (argument.name, values)
         }),
       optionValues: values,

@@ -6,12 +6,14 @@ enum AddCommand {
     let output = WriteOutput(context: context)
     let fields = try output.fields()
     let catalog = try context.openCatalog(creating: false)
-    let collection = try catalog.resolveCollection(named: context.invocation.value(for: "collection"))
+    let collection = try catalog.resolveCollection(
+      named: context.invocation.value(for: "collection"))
     let (item, summary) = try catalog.add(fields, to: collection.name)
     let name = try output.name(ofItem: item, in: catalog, collection: collection)
     if context.invocation.value(for: "format") != "json" {
       try context.output.line(
-        collection.keyColumn == nil ? String(item) : try catalog.key(ofItem: item, in: collection) ?? "")
+        collection.keyColumn == nil
+          ? String(item) : try catalog.key(ofItem: item, in: collection) ?? "")
     }
     try output.report(summary, line: "added \(name) to '\(collection.name)'")
   }

@@ -6,7 +6,8 @@ enum UpdateCommand {
     let output = WriteOutput(context: context)
     let fields = try output.fields()
     let catalog = try context.openCatalog(creating: false)
-    let collection = try catalog.resolveCollection(named: context.invocation.value(for: "collection"))
+    let collection = try catalog.resolveCollection(
+      named: context.invocation.value(for: "collection"))
     let word = context.invocation.argument("item") ?? ""
     let summary = try catalog.update(
       try output.reference(word, in: collection), in: collection.name, setting: fields)
