@@ -163,6 +163,95 @@ import Testing
   }
 }
 
+/// Writes from several processes at once, a watcher of them, and readers through them.
+@Suite(.serialized) struct WriteConcurrencyTests {
+  let runner: CatalogRunner
+
+  init() throws {
+    runner = try CatalogRunner()
+    try runner.write("people.csv", "id,name,state\na,Anna,Texas\nb,Bo,Ohio\n")
+    #expect(
+      try runner.run(["import", "people.csv", "--key", "id", "--group-by", "state", "--quiet"])
+        .status == 0)
+  }
+
+  /// Two threads each run `count` `catalog add` processes, with a long busy timeout.
+  func addFromTwoWriters(count: Int) -> [String] {
+    let done = DispatchGroup()
+    let results = ReaderResults()
+    for writer in 0..<2 {
+      done.enter()
+      Thread.detachNewThread { [runner] in
+        defer { done.leave() }
+        var errors: [String] = []
+        for number in 0..<count {
+          let added = try? runner.run(
+            ["add", "id=w\(writer)-\(number)", "name=Writer \(writer) \(number)", "--quiet"],
+            environment: ["CATALOG_BUSY_TIMEOUT_MS": "60000"])
+          if added?.status != 0 { errors.append(added?.standardError ?? "did not run") }
+        }
+        results.add(reads: count, sawBefore: false, errors: errors)
+      }
+    }
+    done.wait()
+    return results.errors
+  }
+
+  @Test func twoWritersAtOnceLoseNothing() throws {
+    #expect(addFromTwoWriters(count: 25) == [])
+    let ids = try runner.run(["list", "--format", "csv"]).outputLines.dropFirst()
+      .map { $0.split(separator: ",")[4] }
+    #expect(ids.count == 52)
+    #expect(Set(ids).count == 52)
+    #expect(
+      try TestCatalog.sqlite3(path: runner.databasePath, "SELECT version FROM catalog_state") == [
+        "51"
+      ])
+  }
+
+  @Test func aWatcherSeesEveryVersionOnceInOrder() throws {
+    let watch = Process()
+    watch.executableURL = CatalogRunner.executable
+    watch.arguments = [
+      "--db", runner.databasePath, "watch", "--group-by", "state", "--count", "30",
+    ]
+    let output = Pipe()
+    watch.standardOutput = output
+    try watch.run()
+    Thread.sleep(forTimeInterval: 0.5)
+    #expect(addFromTwoWriters(count: 15) == [])
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    watch.waitUntilExit()
+    let versions = String(decoding: data, as: UTF8.self).split(separator: "\n").map { line in
+      line.split(separator: ",")[0].split(separator: ":")[1]
+    }.map { Int($0)! }
+    #expect(versions == Array(2...31))
+  }
+
+  @Test func readersThroughWritesSeeOneVersionEach() throws {
+    let writing = DispatchGroup()
+    writing.enter()
+    let results = ReaderResults()
+    Thread.detachNewThread { [self] in
+      defer { writing.leave() }
+      results.add(reads: 0, sawBefore: false, errors: addFromTwoWriters(count: 20))
+    }
+    var reads = 0
+    while writing.wait(timeout: .now()) == .timedOut || reads == 0 {
+      let listed = try runner.run(["list", "--group-by", "state", "--format", "csv"])
+      let sections = try runner.run(["sections", "--group-by", "state", "--format", "csv"])
+      let ids = listed.outputLines.dropFirst().map { $0.split(separator: ",")[4] }
+      let counted = sections.outputLines.dropFirst().map { Int($0.split(separator: ",")[3])! }
+      #expect(listed.status == 0 && sections.status == 0)
+      #expect(Set(ids).count == ids.count, "no item twice in one list")
+      #expect((2...42).contains(ids.count) && (2...42).contains(counted.reduce(0, +)))
+      reads += 1
+    }
+    #expect(results.errors == [])
+    print("write concurrency: \(reads) reads through 40 writes")
+  }
+}
+
 /// What the reader threads saw, gathered under a lock.
 final class ReaderResults: @unchecked Sendable {
   private let lock = NSLock()
