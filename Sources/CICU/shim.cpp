@@ -563,29 +563,18 @@ int32_t catalog_word_starts(catalog_word_breaker *breaker, const uint16_t *text,
   return count;
 }
 
-int32_t catalog_lowercase(const char *locale, const uint16_t *text, int32_t length,
-                          uint16_t *result, int32_t capacity, int32_t *status) {
-  UErrorCode error = U_ZERO_ERROR;
-  int32_t written = u_strToLower(reinterpret_cast<UChar *>(result), capacity,
-                                 reinterpret_cast<const UChar *>(text), length, locale, &error);
-  if (U_FAILURE(error) && error != U_BUFFER_OVERFLOW_ERROR) {
-    *status = error;
-  }
-  return written;
-}
-
 int32_t catalog_script_of(int32_t codepoint) {
   UErrorCode error = U_ZERO_ERROR;
   switch (uscript_getScript(codepoint, &error)) {
     case USCRIPT_HAN:
       return CATALOG_SCRIPT_HAN;
-    case USCRIPT_HIRAGANA:
-    case USCRIPT_KATAKANA:
-      return CATALOG_SCRIPT_KANA;
     case USCRIPT_HANGUL:
       return CATALOG_SCRIPT_HANGUL;
     default:
-      return CATALOG_SCRIPT_OTHER;
+      return uscript_hasScript(codepoint, USCRIPT_HIRAGANA) ||
+                     uscript_hasScript(codepoint, USCRIPT_KATAKANA)
+                 ? CATALOG_SCRIPT_KANA
+                 : CATALOG_SCRIPT_OTHER;
   }
 }
 

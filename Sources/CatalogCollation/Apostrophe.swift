@@ -13,6 +13,15 @@ enum Apostrophe {
   /// Replaces `units` with the UTF-16 of `text`, its apostrophes folded.
   static func setFoldedUTF16(of text: Substring, in units: inout [UInt16]) {
     units.removeAll(keepingCapacity: true)
-    for unit in text.utf16 { units.append(unit < 0x80 ? unit : folded(unit)) }
+    var text = text
+    text.withUTF8 { utf8 in
+      if utf8.allSatisfy({ $0 < 0x80 }) {
+        units.append(contentsOf: utf8.lazy.map(UInt16.init))
+      } else {
+        _ = transcode(
+          utf8.makeIterator(), from: UTF8.self, to: UTF16.self, stoppingOnError: false
+        ) { units.append(folded($0)) }
+      }
+    }
   }
 }

@@ -1,5 +1,3 @@
-internal import CICU
-
 /// The leading articles of each language that titles file without ("The Beatles" under B), the
 /// only word lists in this module: ICU has none.
 ///
@@ -9,7 +7,7 @@ internal import CICU
 /// practice does, plural indefinites (Spanish unos, unas; Portuguese uns, umas) and English
 /// dialect forms (d', de, ye). Forms ending in an apostrophe are elided before a vowel (L'Ami).
 enum LeadingArticles {
-  /// Lower case, with `'` for every apostrophe.
+  /// ASCII lower case, with `'` for every apostrophe.
   static let byLanguage: [Substring: Set<String>] = [
     "en": ["the", "a", "an"],
     "de": [
@@ -37,43 +35,62 @@ extension LeadingArticles {
 
   /// The leading article of `title` (trimmed) and what follows it, when the title begins with one
   /// of `articles` followed by more text: a whole word ("The Beatles") or an elided form joined
-  /// to the next word ("L'Ami"). Case is ignored by the rules of `locale`.
-  static func split(_ title: Substring, articles: Set<String>, locale: CollationLocale) -> Split? {
+  /// to the next word ("L'Ami"), case ignored.
+  static func split(_ title: Substring, articles: Set<String>) -> Split? {
     guard !articles.isEmpty else { return nil }
-    let word = title.prefix { !$0.isWhitespace }
-    if word.endIndex != title.endIndex, isArticle(word, in: articles, locale: locale) {
-      let rest = title[word.endIndex...].drop { $0.isWhitespace }
-      if !rest.isEmpty { return Split(article: word, rest: rest) }
+    let scalars = title.unicodeScalars
+    // Only the first characters can be an article: look no further than the longest one.
+    var wordEnd = scalars.startIndex
+    var apostrophe: String.Index?
+    var length = 0
+    while wordEnd != scalars.endIndex && !scalars[wordEnd].isWhiteSpace {
+      length += 1
+      if length > longestArticle + 1 { break }
+      if wordEnd != scalars.startIndex && apostrophe == nil && scalars[wordEnd].isApostrophe {
+        apostrophe = wordEnd
+      }
+      wordEnd = scalars.index(after: wordEnd)
     }
-    if let apostrophe = word.dropFirst().firstIndex(where: isApostrophe) {
-      let article = word[...apostrophe]
-      let rest = title[word.index(after: apostrophe)...]
-      if !rest.isEmpty, !rest.first!.isWhitespace, isArticle(article, in: articles, locale: locale)
+    if wordEnd != scalars.endIndex && scalars[wordEnd].isWhiteSpace,
+      isArticle(title[..<wordEnd], in: articles)
+    {
+      let rest = title[wordEnd...].drop { $0.unicodeScalars.first!.isWhiteSpace }
+      if !rest.isEmpty { return Split(article: title[..<wordEnd], rest: rest) }
+    }
+    if let apostrophe {
+      let restStart = scalars.index(after: apostrophe)
+      let article = title[..<restStart]
+      if restStart != scalars.endIndex && !scalars[restStart].isWhiteSpace,
+        isArticle(article, in: articles)
       {
-        return Split(article: article, rest: rest)
+        return Split(article: article, rest: title[restStart...])
       }
     }
     return nil
   }
 
-  private static func isApostrophe(_ character: Character) -> Bool {
-    character.utf16.count == 1 && Apostrophe.folded(character.utf16.first!) == Apostrophe.plain
+  /// Whether `word` is one of `articles`, ignoring case. The articles are ASCII, whose letters
+  /// change case alike in every language that has articles here, so a word with any other
+  /// character (after apostrophes are folded) is none of them.
+  private static func isArticle(_ word: Substring, in articles: Set<String>) -> Bool {
+    guard !word.isEmpty, word.utf16.count <= longestArticle else { return false }
+    var lower: [UInt8] = []
+    for unit in word.utf16 {
+      let folded = Apostrophe.folded(unit)
+      guard folded < 0x80 else { return false }
+      lower.append(UInt8(folded) | (folded >= 0x41 && folded <= 0x5A ? 0x20 : 0))
+    }
+    return articles.contains(String(decoding: lower, as: UTF8.self))
+  }
+}
+
+extension Unicode.Scalar {
+  /// Unicode White_Space, decided without a property look-up for ASCII.
+  fileprivate var isWhiteSpace: Bool {
+    value < 0x80 ? value == 0x20 || (0x09...0x0D).contains(value) : properties.isWhitespace
   }
 
-  private static func isArticle(
-    _ word: Substring, in articles: Set<String>, locale: CollationLocale
-  )
-    -> Bool
-  {
-    guard !word.isEmpty, word.utf16.count <= longestArticle else { return false }
-    let units = word.utf16.map(Apostrophe.folded)
-    let lower = units.withUnsafeBufferPointer { text in
-      utf16FromCBuffer(capacity: text.count + 4) { buffer, capacity in
-        var status: Int32 = 0
-        return catalog_lowercase(
-          locale.identifier, text.baseAddress, Int32(text.count), buffer, capacity, &status)
-      }
-    }
-    return articles.contains(String(decoding: lower, as: UTF16.self))
+  fileprivate var isApostrophe: Bool {
+    value <= 0xFFFF && Apostrophe.folded(UInt16(value)) == Apostrophe.plain
   }
 }

@@ -42,12 +42,12 @@ public final class SortingTextMaker {
   public func sortingText(for value: some StringProtocol) -> String {
     var text = value.trimmingWhiteSpace
     var article: Substring = ""
-    if let split = LeadingArticles.split(text, articles: articles, locale: collation.locale) {
+    if let split = LeadingArticles.split(text, articles: articles) {
       text = split.rest
       article = split.article
     }
     var result: String
-    if let names, text.unicodeScalars.contains(where: \.isHan) {
+    if let names, text.unicodeScalars.contains { $0.isHan } {
       units.removeAll(keepingCapacity: true)
       units.append(contentsOf: text.utf16)
       result = String(decoding: names.transliterate(units), as: UTF16.self)

@@ -9,7 +9,7 @@ final class Transliterator {
   private let handle: OpaquePointer
   /// Results by input, emptied when it holds `rememberedResults` of them.
   private var results: [[UInt16]: [UInt16]] = [:]
-  private static let rememberedResults = 65_536
+  private static let rememberedResults = 32_768
 
   /// Opens ICU's transliterator `id`.
   ///

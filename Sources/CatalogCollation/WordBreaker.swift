@@ -6,7 +6,6 @@ internal import CICU
 /// Not `Sendable`: an ICU break iterator holds the text it is given, so each thread owns its own.
 final class WordBreaker {
   private let handle: OpaquePointer
-  private var starts: [Int32] = Array(repeating: 0, count: 16)
 
   /// Opens the word break rules of `locale`.
   ///
@@ -22,22 +21,27 @@ final class WordBreaker {
 
   deinit { catalog_word_breaker_close(handle) }
 
-  /// Calls `body` with the UTF-16 offsets where the words of `text` start, in order: where
+  /// Puts into `starts` the UTF-16 offsets where the words of `text` start, in order: where
   /// letters, numbers, kana or ideographs begin, not white space or punctuation.
-  func withWordStarts<Result>(
-    in text: UnsafeBufferPointer<UInt16>, _ body: (ArraySlice<Int32>) -> Result
-  ) -> Result {
+  func wordStarts(in text: UnsafeBufferPointer<UInt16>, into starts: inout [Int32]) {
+    starts.removeAll(keepingCapacity: true)
+    var capacity = 64
     while true {
-      var status: Int32 = 0
-      let capacity = starts.count
-      let count = Int(
-        starts.withUnsafeMutableBufferPointer {
+      let complete = withUnsafeTemporaryAllocation(of: Int32.self, capacity: capacity) { buffer in
+        var status: Int32 = 0
+        let count = Int(
           catalog_word_starts(
-            handle, text.baseAddress, Int32(text.count), $0.baseAddress, Int32(capacity), &status)
-        })
-      if status > 0 { return body([]) }
-      if count <= capacity { return body(starts[..<count]) }
-      starts = Array(repeating: 0, count: count)
+            handle, text.baseAddress, Int32(text.count), buffer.baseAddress, Int32(capacity),
+            &status))
+        if status > 0 { return true }
+        guard count <= capacity else {
+          capacity = count
+          return false
+        }
+        starts.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
+        return true
+      }
+      if complete { return }
     }
   }
 }

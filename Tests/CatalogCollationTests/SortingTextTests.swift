@@ -1,5 +1,6 @@
-import CatalogCollation
 import Testing
+
+@testable import CatalogCollation
 
 /// What values sort and file by under `--names` and `--ignore-articles` (DESIGN §12).
 struct SortingTextTests {
@@ -120,5 +121,22 @@ struct SortingTextTests {
 
   @Test func withoutTheOptionArticlesCount() throws {
     #expect(try maker("en").sortingText(for: "The Beatles") == "The Beatles")
+  }
+}
+
+/// The hand-written data: the word lists are ASCII lower case, which the matching relies on.
+struct LeadingArticleDataTests {
+  @Test func articlesAreASCIILowerCase() {
+    for (language, articles) in LeadingArticles.byLanguage {
+      for article in articles {
+        #expect(article.utf8.allSatisfy { $0 < 0x80 && !(0x41...0x5A).contains($0) }, "\(language)")
+      }
+    }
+  }
+
+  @Test func theRequiredLanguagesHaveArticles() {
+    for language in ["en", "de", "fr", "es", "it", "nl", "pt"] {
+      #expect(LeadingArticles.byLanguage[Substring(language)]?.isEmpty == false)
+    }
   }
 }

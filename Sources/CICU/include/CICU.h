@@ -122,21 +122,17 @@ void catalog_word_breaker_close(catalog_word_breaker *breaker);
 int32_t catalog_word_starts(catalog_word_breaker *breaker, const uint16_t *text, int32_t length,
                             int32_t *starts, int32_t capacity, int32_t *status);
 
-/// Writes the lower-case form of a UTF-16 text by the rules of `locale` (`u_strToLower`) and
-/// returns its length; when larger than `capacity`, call again with a larger buffer.
-int32_t catalog_lowercase(const char *locale, const uint16_t *text, int32_t length,
-                          uint16_t *result, int32_t capacity, int32_t *status);
-
 /// The scripts that `catalog_script_of` tells apart.
 enum {
   CATALOG_SCRIPT_OTHER = 0,
   CATALOG_SCRIPT_HAN = 1,
-  /// Hiragana or Katakana.
+  /// Hiragana or Katakana, and the marks written with them (ー, ﾞ), by their script extensions.
   CATALOG_SCRIPT_KANA = 2,
   CATALOG_SCRIPT_HANGUL = 3,
 };
 
-/// The script of a code point (`uscript_getScript`), as one of the `CATALOG_SCRIPT_` values.
+/// The script of a code point (`uscript_getScript`, and for kana `uscript_hasScript`), as one of
+/// the `CATALOG_SCRIPT_` values.
 int32_t catalog_script_of(int32_t codepoint);
 
 /// The leading consonant (a conjoining jamo, U+1100…U+1112) of a precomposed Hangul syllable, from
