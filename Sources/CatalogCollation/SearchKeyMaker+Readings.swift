@@ -4,18 +4,12 @@ extension SearchKeyMaker {
   /// Adds the keys of the locale's reading of `text`: pinyin, romaji or Hangul initials.
   /// `buffers.starts` holds the word starts of `text`.
   func addReadingKeys(_ text: UnsafeBufferPointer<UInt16>, to buffers: inout Buffers) {
-    if case .none = reading { return }
-    guard text.contains(where: { $0 >= 0x1100 }) else { return }
-    switch reading {
-    case .none:
-      return
-    case .pinyin(let transliterator):
-      addPinyinKeys(text, transliterator, to: &buffers)
-    case .romaji(let katakana, let hiragana):
-      addRomajiKeys(text, katakana, hiragana, to: &buffers)
-    case .hangulInitials:
-      addHangulInitialKeys(text, to: &buffers)
-    }
+    guard pinyin != nil || !romaji.isEmpty || readsHangulInitials,
+      text.contains(where: { $0 >= 0x1100 })
+    else { return }
+    if let pinyin { addPinyinKeys(text, pinyin, to: &buffers) }
+    if !romaji.isEmpty { addRomajiKeys(text, to: &buffers) }
+    if readsHangulInitials { addHangulInitialKeys(text, to: &buffers) }
   }
 
   /// The code points of a UTF-16 text with their offsets.
@@ -88,10 +82,7 @@ extension SearchKeyMaker {
 
   /// The romaji keys: the text with each run of kana replaced by ICU's romaji for it (run by
   /// run, so that a run already read is looked up), keyed from its start and each word start.
-  private func addRomajiKeys(
-    _ text: UnsafeBufferPointer<UInt16>, _ katakana: Transliterator, _ hiragana: Transliterator,
-    to buffers: inout Buffers
-  ) {
+  private func addRomajiKeys(_ text: UnsafeBufferPointer<UInt16>, to buffers: inout Buffers) {
     let points = codePoints(text)
     guard points.contains(where: { catalog_script_of($0.value) == CATALOG_SCRIPT_KANA }) else {
       return
@@ -110,7 +101,7 @@ extension SearchKeyMaker {
         index += 1
       } else {
         let run = Array(text[points[index].offset..<runEnd])
-        romaji.append(contentsOf: hiragana.transliterate(katakana.transliterate(run)))
+        romaji.append(contentsOf: self.romaji.reduce(run) { $1.transliterate($0) })
         index = end
       }
     }

@@ -29,16 +29,14 @@ public final class SearchKeyMaker {
   public let collation: Collation
   public let options: SortingOptions
 
-  /// How a locale's texts are also found by their reading in Latin letters or by initials.
-  enum Reading {
-    case none
-    case pinyin(Transliterator)
-    case romaji(katakana: Transliterator, hiragana: Transliterator)
-    case hangulInitials
-  }
-
   let breaker: WordBreaker
-  let reading: Reading
+  /// In Chinese locales, ICU's pinyin of Han characters.
+  let pinyin: Transliterator?
+  /// In Japanese, ICU's romaji of kana: `Katakana-Latin`, then `Hiragana-Latin` (which would
+  /// garble katakana: ジュン → jiュン).
+  let romaji: [Transliterator]
+  /// In Korean, Hangul is found by its initial consonants.
+  let readsHangulInitials: Bool
   private let articles: Set<String>
   /// Buffers reused from one item to the next, taken out while an item's keys are made.
   private var buffers = Buffers()
@@ -61,19 +59,18 @@ public final class SearchKeyMaker {
     let locale = collation.locale
     breaker = try WordBreaker(locale: locale)
     articles = options.ignoresArticles ? LeadingArticles.byLanguage[locale.language] ?? [] : []
-    switch locale.language {
-    case "zh":
-      let id = options.valuesAreNames ? "Han-Latin/Names" : "Han-Latin"
-      reading = .pinyin(try Transliterator(id: id, locale: locale))
-    case "ja":
-      reading = .romaji(
-        katakana: try Transliterator(id: "Katakana-Latin", locale: locale),
-        hiragana: try Transliterator(id: "Hiragana-Latin", locale: locale))
-    case "ko":
-      reading = .hangulInitials
-    default:
-      reading = .none
-    }
+    let language = locale.language
+    pinyin =
+      language == "zh"
+      ? try Transliterator(
+        id: options.valuesAreNames ? "Han-Latin/Names" : "Han-Latin", locale: locale) : nil
+    romaji =
+      language == "ja"
+      ? [
+        try Transliterator(id: "Katakana-Latin", locale: locale),
+        try Transliterator(id: "Hiragana-Latin", locale: locale),
+      ] : []
+    readsHangulInitials = language == "ko"
   }
 
   /// The search keys of one item, each once, in no particular order.

@@ -47,7 +47,7 @@ public final class SortingTextMaker {
       article = split.article
     }
     var result: String
-    if let names, text.unicodeScalars.contains { $0.isHan } {
+    if let names, text.unicodeScalars.contains(where: { $0.isHan }) {
       units.removeAll(keepingCapacity: true)
       units.append(contentsOf: text.utf16)
       result = String(decoding: names.transliterate(units), as: UTF16.self)
