@@ -21,7 +21,8 @@
 ///   `ou`: `satou`).
 ///
 /// Keys that would be empty (a text of punctuation with `-u-ka-shifted`) are left out, and each
-/// key is given once. A title like "Anna Smith 123" takes about 1.5 µs.
+/// key is given once. A title like "Anna Smith 123" takes about 2 µs (`forEachKey` a little
+/// less), a Chinese or Japanese one 4–15 µs (Benchmarks/SearchKeyBenchmark).
 ///
 /// Not `Sendable`: it owns an ICU break iterator and transliterators, which one thread at a time
 /// may use. Make one per thread that builds keys; the `Collation` may be shared.

@@ -37,8 +37,9 @@ public final class SortingTextMaker {
 
   /// The text that `value` sorts and files by.
   ///
-  /// About 1 µs for a value without an article or Han characters; a Han name that it has not read
-  /// before takes ICU about 6 µs a character.
+  /// Under half a microsecond for a Latin title; a value with Han characters that it has not
+  /// read before takes ICU about 5 µs for each character of the value (Han or not), so a name
+  /// like 张伟 about 10 µs the first time and a dictionary look-up after.
   public func sortingText(for value: some StringProtocol) -> String {
     var text = value.trimmingWhiteSpace
     var article: Substring = ""
