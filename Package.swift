@@ -47,6 +47,9 @@ let package = Package(
       name: "CatalogTestSupport", dependencies: ["CatalogStore"], path: "Tests/CatalogTestSupport"),
     .executableTarget(
       name: "ReaderBenchmark", dependencies: ["CatalogStore"], path: "Benchmarks/ReaderBenchmark"),
+    .executableTarget(
+      name: "SearchKeyBenchmark", dependencies: ["CatalogCollation"],
+      path: "Benchmarks/SearchKeyBenchmark"),
     .testTarget(name: "CatalogCollationTests", dependencies: ["CatalogCollation"]),
     .testTarget(name: "CatalogStoreTests", dependencies: ["CatalogStore", "CatalogTestSupport"]),
     .testTarget(

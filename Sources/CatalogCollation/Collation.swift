@@ -25,7 +25,7 @@ public final class Collation: Sendable {
   public static let icuVersion = stringFromCBuffer(capacity: 32) { catalog_icu_version($0, $1) }
 
   private let sortCollator: Collator
-  private let sectionCollator: Collator
+  let sectionCollator: Collator
   private let letterIndex: LetterIndex
 
   /// Opens ICU's collators and alphabetic index for a locale.

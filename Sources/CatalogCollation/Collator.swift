@@ -12,9 +12,10 @@ final class Collator: @unchecked Sendable {
 
   private let handle: OpaquePointer
 
+  /// Opens the collator of `locale`, through the id that puts its own script first.
   init(locale: CollationLocale, strength: Strength) throws(CollationError) {
     var status: Int32 = 0
-    let handle = catalog_collator_open(locale.identifier, strength.rawValue, &status)
+    let handle = catalog_collator_open(try locale.collatorIdentifier(), strength.rawValue, &status)
     guard status <= 0, let handle else {
       throw .icu(code: String(cString: catalog_error_name(status)), locale: locale.identifier)
     }
@@ -32,6 +33,27 @@ final class Collator: @unchecked Sendable {
     var key: [UInt8] = []
     _ = sortKey(text, letterIndex: nil, into: &key)
     return key
+  }
+
+  /// Puts the ICU sort key of a UTF-16 text into `key`, reusing its storage, without the
+  /// trailing zero byte.
+  func sortKey(utf16 text: UnsafeBufferPointer<UInt16>, into key: inout [UInt8]) {
+    var capacity = 64 + 4 * text.count
+    while true {
+      let done = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+        let length = Int(
+          catalog_collator_sort_key_utf16(
+            handle, text.baseAddress, Int32(text.count), buffer.baseAddress, Int32(capacity)))
+        guard length <= capacity else {
+          capacity = length
+          return false
+        }
+        key.removeAll(keepingCapacity: true)
+        key.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<max(length - 1, 0)]))
+        return true
+      }
+      if done { return }
+    }
   }
 
   /// Puts the ICU sort key of `text` into `key` (reusing its storage) and returns, when

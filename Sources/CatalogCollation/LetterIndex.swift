@@ -10,7 +10,7 @@ final class LetterIndex: @unchecked Sendable {
 
   init(locale: CollationLocale) throws(CollationError) {
     var status: Int32 = 0
-    let handle = catalog_letter_index_open(locale.identifier, &status)
+    let handle = catalog_letter_index_open(try locale.collatorIdentifier(), &status)
     guard status <= 0, let handle else {
       throw .icu(code: String(cString: catalog_error_name(status)), locale: locale.identifier)
     }

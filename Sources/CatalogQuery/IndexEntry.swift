@@ -6,6 +6,8 @@ public struct IndexEntry: Sendable, Equatable {
     case search
     /// A letter, or an index title of a column grouping.
     case title
+    /// A `•` standing for the entries left out to fit a short index (`fitted(toAtMost:)`).
+    case collapsed
   }
 
   public let kind: Kind
@@ -14,14 +16,19 @@ public struct IndexEntry: Sendable, Equatable {
   public let section: Int?
   /// The number of items filed under the title (0 for a letter with none).
   public let count: Int
+  /// For a collapsed entry, the titles of the entries it stands for, in order; else empty.
+  public let standsFor: [String]
 
-  public init(kind: Kind, title: String, section: Int?, count: Int) {
+  public init(kind: Kind, title: String, section: Int?, count: Int, standsFor: [String] = []) {
     self.kind = kind
     self.title = title
     self.section = section
     self.count = count
+    self.standsFor = standsFor
   }
 
   /// The title that iOS uses for the search entry (`UITableView.indexSearch`).
   public static let searchTitle = "{search}"
+  /// The title of a collapsed entry, as iOS shows an index that does not fit.
+  public static let collapsedTitle = "•"
 }

@@ -79,6 +79,9 @@ extension CommandDefinition {
     abstract: "List the index entries of a collection.",
     options: [.readCollection] + OptionDefinition.grouping + [
       .flag("compact", help: "List only the entries that have items."),
+      .option(
+        "fit", value: "n", help: "Show at most this many entries (3 or more), with • for the rest.",
+        constraint: .nonNegativeInteger),
       .format,
     ]
   )
