@@ -15,6 +15,9 @@ ALTER TABLE collections ADD COLUMN key_column TEXT; -- the --key column; NULL wh
 ALTER TABLE collections ADD COLUMN next_item INTEGER NOT NULL DEFAULT 0; -- never reused
 ALTER TABLE collections ADD COLUMN version INTEGER NOT NULL DEFAULT 0; -- of its last write
 UPDATE collections SET next_item = item_count;
+-- How values are read for sorting, filing and search (import --names, --ignore-articles).
+ALTER TABLE collections ADD COLUMN names INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE collections ADD COLUMN ignores_articles INTEGER NOT NULL DEFAULT 0;
 
 -- An item's key, trimmed, when its collection has a key column.
 ALTER TABLE items ADD COLUMN key TEXT;

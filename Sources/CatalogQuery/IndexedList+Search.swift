@@ -12,7 +12,7 @@ extension IndexedList {
   public func search(
     _ text: String, limit: Int? = nil, willBuild: () -> Void = {}
   ) throws -> SearchCursor {
-    let key = collation.sectionKey(for: text)
+    let key = collation.searchKey(forQuery: text)
     guard !key.isEmpty else {
       throw CatalogError.invalidRequest(
         "the search text '\(text)' has no letters or digits to match")

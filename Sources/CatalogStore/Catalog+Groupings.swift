@@ -38,7 +38,7 @@ extension Catalog {
     let build = try GroupingBuild(
       catalog: self, collectionID: collection.id, columns: collection.columns,
       titleColumn: collection.titleColumn, sortAs: collection.sortAs,
-      targets: [(grouping, collation)])
+      sortingOptions: collection.sortingOptions, targets: [(grouping, collation)])
     try build.addStoredItems(of: collection.id)
     _ = try build.finish()
     let id = build.builders[0].groupingID

@@ -1,3 +1,5 @@
+import CatalogCollation
+
 /// A collection as the catalog stores it: its columns and the settings chosen at import.
 public struct CollectionInfo: Equatable, Sendable {
   package let id: Int
@@ -23,13 +25,15 @@ public struct CollectionInfo: Equatable, Sendable {
   public let version: Int
   /// When the collection was last imported, ISO 8601 in UTC.
   public let importedAt: String
+  /// How values are read for sorting, filing and search (`--names`, `--ignore-articles`).
+  public let sortingOptions: SortingOptions
 }
 
 extension Catalog {
   private static let collectionColumns =
     """
     id, name, columns, title_column, sort_as, locale, header, footer, item_count, key_column,
-    next_item, version, imported_at
+    next_item, version, imported_at, names, ignores_articles
     """
 
   /// Every collection in the catalog, by name.
@@ -86,7 +90,9 @@ extension Catalog {
       locale: statement.text(at: 5), header: statement.optionalText(at: 6),
       footer: statement.optionalText(at: 7), itemCount: statement.int(at: 8),
       keyColumn: statement.optionalText(at: 9), nextItem: statement.int(at: 10),
-      version: statement.int(at: 11), importedAt: statement.text(at: 12))
+      version: statement.int(at: 11), importedAt: statement.text(at: 12),
+      sortingOptions: SortingOptions(
+        valuesAreNames: statement.int(at: 13) != 0, ignoresArticles: statement.int(at: 14) != 0))
   }
 }
 

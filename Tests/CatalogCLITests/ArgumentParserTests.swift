@@ -30,8 +30,8 @@ private func usageError(_ arguments: [String]) -> String? {
 
 private let importUsage =
   "catalog import <file> [--collection <name>] [--title <column>] [--sort-as <columns>]"
-  + " [--locale <id>] [--group-by <column> ...] [--delimiter <char>] [--replace] [--append]"
-  + " [--quiet] [--db <path>]"
+  + " [--locale <id>] [--group-by <column> ...] [--delimiter <char>] [--key <column>] [--names]"
+  + " [--ignore-articles] [--replace] [--append] [--upsert] [--sync] [--quiet] [--db <path>]"
 
 private let listUsage =
   "catalog list [--collection <name>] [--group-by <column>] [--index-by <column>]"
@@ -59,6 +59,10 @@ private let rootHelp = """
     collections             List the collections in the catalog.
     info                    Show the catalog's file, schema and ICU versions.
     annotate                Set header or footer text for a collection or section.
+    add                     Add an item to a collection.
+    update                  Set fields of an item.
+    remove                  Remove items from a collection.
+    watch                   Print how each write changes a list, as it commits.
 
     See 'catalog help <subcommand>' for detailed help.
   """
@@ -113,8 +117,20 @@ func rootHelp(arguments: [String]) throws {
                               may be repeated.
       --delimiter <char>      The character between fields, or 'tab' (default: tab
                               for .tsv files, else ',').
-      --replace               Replace the collection if it exists.
-      --append                Add the items to the collection if it exists.
+      --key <column>          The column whose values identify items: each must be
+                              non-empty and unique. Writes then name items by key.
+      --names                 The titles are people's names: in Chinese, Han names
+                              sort and file by their surname reading (曾 as Zēng, 单
+                              as Shàn).
+      --ignore-articles       A leading article does not count: 'The Beatles' sorts
+                              and files under B.
+      --replace               Replace the collection's items with the file's; its
+                              settings stay unless given.
+      --append                Add every row to the collection as a new item.
+      --upsert                Replace the item whose key a row has with the row,
+                              and add the others.
+      --sync                  Upsert, and remove the items whose key is not in the
+                              file.
       --quiet                 Print neither progress nor the summary.
       --db <path>             The catalog file (default: $CATALOG_DB or
                               ./catalog.db).

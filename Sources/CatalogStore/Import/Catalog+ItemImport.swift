@@ -87,6 +87,10 @@ extension Catalog {
         collection.keyColumn.map { "its key column is '\($0)'; a replace can change it" }
           ?? "it has no key column; a replace can give it one")
     }
+    if let sorting = options.sortingOptions, sorting != collection.sortingOptions {
+      throw mismatch(
+        "its values are read otherwise (--names, --ignore-articles); a replace can change it")
+    }
     for column in options.groupBy where !collection.columns.contains(column) {
       throw .unknownColumn(column: column, option: "--group-by", available: collection.columns)
     }

@@ -15,7 +15,7 @@ struct GroupingBuild {
   /// Makes or empties the groupings' rows, and makes their builders. Runs inside a transaction.
   init(
     catalog: Catalog, collectionID: Int, columns: [String], titleColumn: String,
-    sortAs: [String], targets: [(Grouping, Collation)]
+    sortAs: [String], sortingOptions: SortingOptions, targets: [(Grouping, Collation)]
   ) throws(CatalogError) {
     connection = catalog.connection
     var builders: [GroupingBuilder] = []
@@ -28,8 +28,8 @@ struct GroupingBuild {
           list: list))
     }
     self.builders = builders
-    keys = ItemKeyMaker(
-      columns: columns, titleColumn: titleColumn, sortAs: sortAs,
+    keys = try ItemKeyMaker(
+      columns: columns, titleColumn: titleColumn, sortAs: sortAs, sortingOptions: sortingOptions,
       lists: targets.map { ($0.0, $0.1, []) })
   }
 

@@ -37,12 +37,14 @@ public struct ImportOptions: Sendable {
   /// The column whose trimmed values identify items (DESIGN §1); nil for the collection's, or
   /// none.
   public var key: String?
+  /// How values are read for sorting, filing and search; nil for the collection's, or none.
+  public var sortingOptions: SortingOptions?
   public var mode: Mode
 
   public init(
     collection: String, titleColumn: String? = nil, sortAs: [String]? = nil,
     locale: CollationLocale? = nil, defaultLocale: CollationLocale? = nil, groupBy: [String] = [],
-    key: String? = nil, mode: Mode = .create
+    key: String? = nil, sortingOptions: SortingOptions? = nil, mode: Mode = .create
   ) {
     self.collection = collection
     self.titleColumn = titleColumn
@@ -51,6 +53,7 @@ public struct ImportOptions: Sendable {
     self.defaultLocale = defaultLocale
     self.groupBy = groupBy
     self.key = key
+    self.sortingOptions = sortingOptions
     self.mode = mode
   }
 }

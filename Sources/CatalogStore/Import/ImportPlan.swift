@@ -24,6 +24,7 @@ struct CollectionSettings {
   let sortAs: [String]
   let locale: CollationLocale
   let keyColumn: String?
+  let sortingOptions: SortingOptions
 }
 
 extension Catalog {
@@ -67,13 +68,16 @@ extension Catalog {
       try connection.prepare(
         """
         UPDATE collections SET columns = ?2, title_column = ?3, sort_as = ?4, locale = ?5,
-          key_column = ?6, imported_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now')
+          key_column = ?6, names = ?7, ignores_articles = ?8,
+          imported_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now')
         WHERE id = ?1
         """
       ).bind(
         .integer(existing.id), .text(JSONText.array(header)), .text(settings.titleColumn),
         .text(JSONText.array(settings.sortAs)), .text(settings.locale.identifier),
-        settings.keyColumn.map(SQLValue.text) ?? .null
+        settings.keyColumn.map(SQLValue.text) ?? .null,
+        .integer(settings.sortingOptions.valuesAreNames ? 1 : 0),
+        .integer(settings.sortingOptions.ignoresArticles ? 1 : 0)
       ).run()
       collectionID = existing.id
     } else {
@@ -94,7 +98,8 @@ extension Catalog {
     }
     let build = try GroupingBuild(
       catalog: self, collectionID: collectionID, columns: header,
-      titleColumn: settings.titleColumn, sortAs: settings.sortAs, targets: targets)
+      titleColumn: settings.titleColumn, sortAs: settings.sortAs,
+      sortingOptions: settings.sortingOptions, targets: targets)
     return ImportPlan(
       collectionID: collectionID, name: name, firstItem: existing?.nextItem ?? 0, build: build,
       keyPosition: settings.keyColumn.flatMap { header.firstIndex(of: $0) },
@@ -135,7 +140,8 @@ extension Catalog {
       locale = try collating { () throws(CollationError) in try CollationLocale("en") }
     }
     return CollectionSettings(
-      titleColumn: titleColumn, sortAs: sortAs, locale: locale, keyColumn: keyColumn)
+      titleColumn: titleColumn, sortAs: sortAs, locale: locale, keyColumn: keyColumn,
+      sortingOptions: options.sortingOptions ?? existing?.sortingOptions ?? SortingOptions())
   }
 
   private func insertCollection(name: String, header: [String], settings: CollectionSettings)
@@ -143,14 +149,16 @@ extension Catalog {
   {
     try connection.prepare(
       """
-      INSERT INTO collections (name, columns, title_column, sort_as, locale, key_column,
-        item_count, imported_at)
-      VALUES (?, ?, ?, ?, ?, ?, 0, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+      INSERT INTO collections (name, columns, title_column, sort_as, locale, key_column, names,
+        ignores_articles, item_count, imported_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
       """
     ).bind(
       .text(name), .text(JSONText.array(header)), .text(settings.titleColumn),
       .text(JSONText.array(settings.sortAs)), .text(settings.locale.identifier),
-      settings.keyColumn.map(SQLValue.text) ?? .null
+      settings.keyColumn.map(SQLValue.text) ?? .null,
+      .integer(settings.sortingOptions.valuesAreNames ? 1 : 0),
+      .integer(settings.sortingOptions.ignoresArticles ? 1 : 0)
     ).run()
     return connection.lastInsertedRowID
   }

@@ -22,9 +22,9 @@ final class ItemKeyMaker {
   /// Keys for `lists` (each a grouping, its collation and its index columns) of a collection with
   /// these columns, title and sort-as columns, all of which must be among `columns`.
   init(
-    columns: [String], titleColumn: String, sortAs: [String],
+    columns: [String], titleColumn: String, sortAs: [String], sortingOptions: SortingOptions,
     lists: [(grouping: Grouping, collation: Collation, indexColumns: [String])]
-  ) {
+  ) throws(CatalogError) {
     var collations: [Collation] = []
     for list in lists where !collations.contains(where: { $0 === list.collation }) {
       collations.append(list.collation)
@@ -39,12 +39,22 @@ final class ItemKeyMaker {
         indexColumnPositions: list.indexColumns.map(position))
     }
     let lists = self.lists
-    keyer = ItemKeyer(
+    keyer = try ItemKeyer(
       sortAs: SortAsSource(titleIndex: position(titleColumn), columnIndices: sortAs.map(position)),
-      collations: collations,
+      collations: collations, sortingOptions: sortingOptions,
       needsLetters: collations.indices.map { index in
         lists.contains { $0.collationIndex == index && $0.grouping == .letters }
       })
+  }
+
+  /// Keys for `lists` of a stored collection.
+  convenience init(
+    collection: CollectionInfo,
+    lists: [(grouping: Grouping, collation: Collation, indexColumns: [String])]
+  ) throws(CatalogError) {
+    try self.init(
+      columns: collection.columns, titleColumn: collection.titleColumn, sortAs: collection.sortAs,
+      sortingOptions: collection.sortingOptions, lists: lists)
   }
 
   /// Keys the item's sort-as value in each collation: call it first for each item, then

@@ -74,21 +74,23 @@ extension Catalog {
     ).stepInteger()
     try ListTables(connection: connection).deleteKeys(ofSearchIndex: id)
     let sortAs = SortAsSource(collection: collection)
+    let maker = try SearchIndexWriter.keyMaker(for: collection, collation: collation)
     let sorter = ExternalSorter()
     let items = try connection.prepare(
       "SELECT item, fields FROM items WHERE collection_id = ? ORDER BY item")
     try items.bind(.integer(collection.id))
+    var full: [SortRun] = []
     while try items.step() {
       let item = items.int(at: 0)
       let fields = JSONText.decodeStringArray(items.text(at: 1)) ?? []
-      for key in SearchKeys.keys(
-        title: fields[sortAs.titleIndex], sortAs: sortAs.distinctValue(in: fields),
-        collation: collation)
-      {
-        if let full = sorter.add({ SearchKeyRecord.append(key: key, item: item, to: &$0) }) {
-          try sorter.spill(full)
+      maker.forEachKey(title: fields[sortAs.titleIndex], sortAs: sortAs.distinctValue(in: fields)) {
+        key in
+        if let run = sorter.add({ SearchKeyRecord.append(key: key, item: item, to: &$0) }) {
+          full.append(run)
         }
       }
+      for run in full { try sorter.spill(run) }
+      full.removeAll()
     }
     let insert = try MultiRowInsert(
       connection: connection, into: "search_keys", columns: ["search_index_id", "key", "item"])
@@ -114,8 +116,25 @@ extension Catalog {
 /// One search index's keys, kept up to date by a write.
 struct SearchIndexWriter {
   let id: Int
-  let collation: Collation
   let connection: Connection
+  private let maker: SearchKeyMaker
+
+  init(id: Int, collection: CollectionInfo, collation: Collation, connection: Connection)
+    throws(CatalogError)
+  {
+    self.id = id
+    self.connection = connection
+    maker = try Self.keyMaker(for: collection, collation: collation)
+  }
+
+  /// What makes the search keys of a collection's items in `collation`'s locale.
+  static func keyMaker(for collection: CollectionInfo, collation: Collation)
+    throws(CatalogError) -> SearchKeyMaker
+  {
+    try collating { () throws(CollationError) in
+      try SearchKeyMaker(collation: collation, options: collection.sortingOptions)
+    }
+  }
 
   /// Replaces the keys of `item` for an item whose title and sort-as values went from `old` to
   /// `new` (nil: the item was not there, or is gone).
@@ -123,10 +142,8 @@ struct SearchIndexWriter {
     item: Int, from old: (title: String, sortAs: String?)?,
     to new: (title: String, sortAs: String?)?
   ) throws(CatalogError) {
-    let oldKeys =
-      old.map { SearchKeys.keys(title: $0.title, sortAs: $0.sortAs, collation: collation) } ?? []
-    let newKeys =
-      new.map { SearchKeys.keys(title: $0.title, sortAs: $0.sortAs, collation: collation) } ?? []
+    let oldKeys = old.map { maker.keys(title: $0.title, sortAs: $0.sortAs) } ?? []
+    let newKeys = new.map { maker.keys(title: $0.title, sortAs: $0.sortAs) } ?? []
     for key in oldKeys where !newKeys.contains(key) {
       try connection.cached(
         "DELETE FROM search_keys WHERE search_index_id = ? AND key = ? AND item = ?"

@@ -36,9 +36,7 @@ package final class StoredSearchCursor {
     table = "temp.search_results_\(Self.tableCounter.next())"
     try connection.execute(
       "CREATE TABLE \(table) (key BLOB PRIMARY KEY, item INTEGER NOT NULL) WITHOUT ROWID")
-    let keys = ItemKeyMaker(
-      columns: collection.columns, titleColumn: collection.titleColumn, sortAs: collection.sortAs,
-      lists: [(grouping, collation, [])])
+    let keys = try ItemKeyMaker(collection: collection, lists: [(grouping, collation, [])])
     let matches = try connection.prepare(
       """
       SELECT i.item, i.fields FROM items i

@@ -60,14 +60,14 @@ public final class CollectionWriter {
       specs.append((stored.grouping, listCollation, indexColumns))
     }
     self.lists = lists
-    keys = ItemKeyMaker(
-      columns: collection.columns, titleColumn: collection.titleColumn, sortAs: collection.sortAs,
-      lists: specs)
+    keys = try ItemKeyMaker(collection: collection, lists: specs)
     var searches: [SearchIndexWriter] = []
     for index in try catalog.storedSearchIndexes(ofCollection: collection.id) {
       let searchCollation = try collation(index.locale)
       let id = try catalog.searchIndexID(of: collection, collation: searchCollation) {}
-      searches.append(SearchIndexWriter(id: id, collation: searchCollation, connection: connection))
+      searches.append(
+        try SearchIndexWriter(
+          id: id, collection: collection, collation: searchCollation, connection: connection))
     }
     self.searches = searches
   }

@@ -56,6 +56,15 @@ extension CommandDefinition {
           then name items by key.
           """),
       .flag(
+        "names",
+        help: """
+          The titles are people's names: in Chinese, Han names sort and file by their surname \
+          reading (曾 as Zēng, 单 as Shàn).
+          """),
+      .flag(
+        "ignore-articles",
+        help: "A leading article does not count: 'The Beatles' sorts and files under B."),
+      .flag(
         "replace",
         help: "Replace the collection's items with the file's; its settings stay unless given."),
       .flag("append", help: "Add every row to the collection as a new item."),

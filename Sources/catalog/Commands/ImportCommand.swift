@@ -27,6 +27,10 @@ enum ImportCommand {
       defaultLocale: try CollationLocale.fromEnvironment(context.environment),
       groupBy: invocation.values(for: "group-by"),
       key: invocation.value(for: "key"),
+      sortingOptions: invocation.hasFlag("names") || invocation.hasFlag("ignore-articles")
+        ? SortingOptions(
+          valuesAreNames: invocation.hasFlag("names"),
+          ignoresArticles: invocation.hasFlag("ignore-articles")) : nil,
       mode: mode(of: invocation))
 
     let reader = try CSVReader(path: file, delimiter: delimiter)
