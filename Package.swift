@@ -7,6 +7,7 @@ let package = Package(
     .library(name: "CatalogCollation", targets: ["CatalogCollation"]),
     .library(name: "CatalogStore", targets: ["CatalogStore"]),
     .library(name: "CatalogQuery", targets: ["CatalogQuery"]),
+    .library(name: "CatalogRecords", targets: ["CatalogRecords"]),
     .executable(name: "catalog", targets: ["catalog"]),
   ],
   targets: [
@@ -39,9 +40,10 @@ let package = Package(
       dependencies: ["CSQLite", "CatalogCollation", "CatalogMigrations"]
     ),
     .target(name: "CatalogQuery", dependencies: ["CatalogStore", "CatalogCollation"]),
+    .target(name: "CatalogRecords", dependencies: ["CatalogStore", "CatalogQuery"]),
     .executableTarget(
       name: "catalog",
-      dependencies: ["CatalogStore", "CatalogQuery", "CatalogCollation"]
+      dependencies: ["CatalogStore", "CatalogQuery", "CatalogCollation", "CatalogRecords"]
     ),
     .target(
       name: "CatalogTestSupport", dependencies: ["CatalogStore"], path: "Tests/CatalogTestSupport"),
