@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "CatalogStore", targets: ["CatalogStore"]),
     .library(name: "CatalogQuery", targets: ["CatalogQuery"]),
     .library(name: "CatalogRecords", targets: ["CatalogRecords"]),
+    .library(name: "CatalogServer", targets: ["CatalogServer"]),
     .executable(name: "catalog", targets: ["catalog"]),
   ],
   targets: [
@@ -15,6 +16,11 @@ let package = Package(
       name: "CSQLite",
       pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"])]
+    ),
+    .systemLibrary(
+      name: "CMicroHTTPD",
+      pkgConfig: "libmicrohttpd",
+      providers: [.apt(["libmicrohttpd-dev"])]
     ),
     .target(
       name: "CICU",
@@ -41,9 +47,26 @@ let package = Package(
     ),
     .target(name: "CatalogQuery", dependencies: ["CatalogStore", "CatalogCollation"]),
     .target(name: "CatalogRecords", dependencies: ["CatalogStore", "CatalogQuery"]),
+    .executableTarget(name: "AssetEmbedder"),
+    .plugin(
+      name: "EmbedAssets",
+      capability: .buildTool(),
+      dependencies: ["AssetEmbedder"],
+      path: "Sources/EmbedAssets"
+    ),
+    .target(name: "CatalogWebAssets", plugins: ["EmbedAssets"]),
+    .target(
+      name: "CatalogServer",
+      dependencies: [
+        "CMicroHTTPD", "CatalogStore", "CatalogQuery", "CatalogCollation", "CatalogRecords",
+        "CatalogWebAssets",
+      ]
+    ),
     .executableTarget(
       name: "catalog",
-      dependencies: ["CatalogStore", "CatalogQuery", "CatalogCollation", "CatalogRecords"]
+      dependencies: [
+        "CatalogStore", "CatalogQuery", "CatalogCollation", "CatalogRecords", "CatalogServer",
+      ]
     ),
     .target(
       name: "CatalogTestSupport", dependencies: ["CatalogStore"], path: "Tests/CatalogTestSupport"),
@@ -55,6 +78,8 @@ let package = Package(
       name: "CatalogQueryTests",
       dependencies: ["CatalogQuery", "CatalogStore", "CatalogCollation", "CatalogTestSupport"]),
     .testTarget(name: "CatalogCLITests", dependencies: ["catalog", "CatalogTestSupport"]),
+    .testTarget(
+      name: "CatalogServerTests", dependencies: ["CatalogServer", "catalog", "CatalogTestSupport"]),
   ],
   swiftLanguageModes: [.v6],
   cxxLanguageStandard: .cxx17
