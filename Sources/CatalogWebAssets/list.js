@@ -32,6 +32,8 @@ const catalogPage = (() => {
     elements: new Map(),
     arriving: new Set(),
     animating: false,
+    // The list pixel at the top after a jump, while the scroll position stays where it put it.
+    anchor: null,
   };
 
   // MARK: - Fetching
@@ -194,6 +196,10 @@ const catalogPage = (() => {
     const section = page.geometry.sections[index];
     if (!section) return;
     scroller.scrollTop = section.top / scale();
+    // A scaled list cannot put every list pixel at a whole scroll position: keep the exact one
+    // until the next scroll.
+    const lastTop = Math.max(0, page.geometry.total - scroller.clientHeight);
+    page.anchor = { scrollTop: scroller.scrollTop, top: Math.min(section.top, lastTop) };
     render();
   }
 
@@ -262,7 +268,8 @@ const catalogPage = (() => {
     if (!page.geometry || $("list-view").hidden) return;
     const view = scroller.clientHeight;
     const scrollTop = scroller.scrollTop;
-    const top = scrollTop * scale();
+    if (page.anchor && page.anchor.scrollTop !== scrollTop) page.anchor = null;
+    const top = page.anchor ? page.anchor.top : scrollTop * scale();
     const bottom = top + view;
     const shift = scrollTop - top;
     const wanted = new Map();
