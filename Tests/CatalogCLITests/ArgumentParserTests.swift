@@ -59,6 +59,7 @@ private let rootHelp = """
     collections             List the collections in the catalog.
     info                    Show the catalog's file, schema and ICU versions.
     annotate                Set header or footer text for a collection or section.
+    serve                   Serve the lists as a page and a JSON API over HTTP.
 
     See 'catalog help <subcommand>' for detailed help.
   """

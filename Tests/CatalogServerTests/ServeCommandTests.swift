@@ -18,7 +18,7 @@ struct ServeCommandTests {
     #expect(result.status == 0)
     #expect(
       result.standardOutput == """
-        OVERVIEW: Serve the catalog's lists as a page and a JSON API over HTTP.
+        OVERVIEW: Serve the lists as a page and a JSON API over HTTP.
 
         The page at / shows each collection as an indexed list; the JSON API under
         /api/collections answers with the records that --format json prints. The server

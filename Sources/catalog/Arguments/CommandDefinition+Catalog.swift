@@ -135,7 +135,7 @@ extension CommandDefinition {
 
   private static let serve = CommandDefinition(
     name: "serve",
-    abstract: "Serve the catalog's lists as a page and a JSON API over HTTP.",
+    abstract: "Serve the lists as a page and a JSON API over HTTP.",
     discussion: """
       The page at / shows each collection as an indexed list; the JSON API under \
       /api/collections answers with the records that --format json prints. The server only \
