@@ -232,6 +232,28 @@ class GroupedTests(PageCase):
         self.screenshot("settings-notifications.png")
 
 
+class ErrorTests(PageCase):
+    def test_an_unknown_collection_says_what_the_command_line_says(self):
+        BROWSER.get(SERVER.url + "/?c=nope")
+        BROWSER.execute_async_script(
+            "const done = arguments[arguments.length - 1]; catalogPage.ready.then(() => done());")
+        result = subprocess.run([BINARY, "--db", DB, "sections", "-c", "nope"],
+                                capture_output=True, text=True)
+        self.assertEqual(result.returncode, 1)
+        status = BROWSER.find_element(By.ID, "status")
+        self.assertTrue(status.is_displayed())
+        self.assertEqual("Error: " + status.text + "\n", result.stderr)
+
+    def test_the_collections_page_lists_what_the_command_line_lists(self):
+        BROWSER.get(SERVER.url + "/")
+        BROWSER.execute_async_script(
+            "const done = arguments[arguments.length - 1]; catalogPage.ready.then(() => done());")
+        links = BROWSER.find_elements(By.CSS_SELECTOR, "#collection-list a")
+        names = [collection["name"] for collection in cli_json(DB, "collections")]
+        self.assertEqual([link.find_element(By.TAG_NAME, "span").text for link in links], names)
+        self.screenshot("collections.png")
+
+
 class ChangeSetModelTests(PageCase):
     """CatalogChanges.apply on hand-made models; every expected list is worked out by hand."""
 
