@@ -192,6 +192,7 @@ class StickyHeadingTests(PageCase):
             self.assertLessEqual(heading.rect["y"], top + 1, f"step {step}, row {row}")
             self.assertGreaterEqual(heading.rect["y"] + heading.rect["height"], top + 1)
             self.assertEqual(heading.text, sections[section]["heading"])
+        self.screenshot("cities-scrolled.png")
 
 
 class SearchTests(PageCase):
