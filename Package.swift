@@ -7,6 +7,8 @@ let package = Package(
     .library(name: "CatalogCollation", targets: ["CatalogCollation"]),
     .library(name: "CatalogStore", targets: ["CatalogStore"]),
     .library(name: "CatalogQuery", targets: ["CatalogQuery"]),
+    .library(name: "CatalogRecords", targets: ["CatalogRecords"]),
+    .library(name: "CatalogServer", targets: ["CatalogServer"]),
     .executable(name: "catalog", targets: ["catalog"]),
   ],
   targets: [
@@ -14,6 +16,11 @@ let package = Package(
       name: "CSQLite",
       pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"])]
+    ),
+    .systemLibrary(
+      name: "CMicroHTTPD",
+      pkgConfig: "libmicrohttpd",
+      providers: [.apt(["libmicrohttpd-dev"])]
     ),
     .target(
       name: "CICU",
@@ -39,9 +46,27 @@ let package = Package(
       dependencies: ["CSQLite", "CatalogCollation", "CatalogMigrations"]
     ),
     .target(name: "CatalogQuery", dependencies: ["CatalogStore", "CatalogCollation"]),
+    .target(name: "CatalogRecords", dependencies: ["CatalogStore", "CatalogQuery"]),
+    .executableTarget(name: "AssetEmbedder"),
+    .plugin(
+      name: "EmbedAssets",
+      capability: .buildTool(),
+      dependencies: ["AssetEmbedder"],
+      path: "Sources/EmbedAssets"
+    ),
+    .target(name: "CatalogWebAssets", plugins: ["EmbedAssets"]),
+    .target(
+      name: "CatalogServer",
+      dependencies: [
+        "CMicroHTTPD", "CatalogStore", "CatalogQuery", "CatalogCollation", "CatalogRecords",
+        "CatalogWebAssets",
+      ]
+    ),
     .executableTarget(
       name: "catalog",
-      dependencies: ["CatalogStore", "CatalogQuery", "CatalogCollation"]
+      dependencies: [
+        "CatalogStore", "CatalogQuery", "CatalogCollation", "CatalogRecords", "CatalogServer",
+      ]
     ),
     .target(
       name: "CatalogTestSupport", dependencies: ["CatalogStore"], path: "Tests/CatalogTestSupport"),
@@ -56,6 +81,8 @@ let package = Package(
       name: "CatalogQueryTests",
       dependencies: ["CatalogQuery", "CatalogStore", "CatalogCollation", "CatalogTestSupport"]),
     .testTarget(name: "CatalogCLITests", dependencies: ["catalog", "CatalogTestSupport"]),
+    .testTarget(
+      name: "CatalogServerTests", dependencies: ["CatalogServer", "catalog", "CatalogTestSupport"]),
   ],
   swiftLanguageModes: [.v6],
   cxxLanguageStandard: .cxx17

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Imports the bundled samples into a fresh catalog and shows their sections and index entries.
+# Imports the bundled samples into a fresh catalog, shows their sections and index entries, and
+# says how to look at them in a browser.
 # Usage: bash Samples/run.sh   (CATALOG_DEMO_DB=PATH to put the catalog elsewhere; PATH must not
 # exist yet)
 set -euo pipefail
@@ -96,3 +97,10 @@ run sections -c settings --group-by group
 
 echo
 echo "catalog: $db"
+echo
+echo "To look at the samples in a browser, serve the catalog (Ctrl-C stops it):"
+echo "  $catalog --db $db serve"
+echo "and open http://127.0.0.1:8750/ for the collections, or one list:"
+echo "  http://127.0.0.1:8750/?c=contacts_sv                  Contacts, by last name in Swedish"
+echo "  http://127.0.0.1:8750/?c=settings&group_by=group      a grouped list with headers and footers"
+echo "  http://127.0.0.1:8750/?c=cities&group_by=state&index_by=state_code"

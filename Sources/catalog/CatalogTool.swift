@@ -1,4 +1,5 @@
 import CatalogCollation
+import CatalogServer
 import CatalogStore
 import Foundation
 
@@ -30,6 +31,9 @@ enum CatalogTool {
         StandardError.line("Error: \(error)")
       }
       return 1
+    } catch let error as ServerError {
+      StandardError.line("Error: \(error)")
+      return 1
     } catch let error as CSVError {
       StandardError.line(error.description)
       return 1
@@ -53,6 +57,7 @@ enum CatalogTool {
     case "update": return UpdateCommand.run
     case "remove": return RemoveCommand.run
     case "watch": return WatchCommand.run
+    case "serve": return ServeCommand.run
     default: preconditionFailure("the parser accepted an unknown command '\(name)'")
     }
   }

@@ -63,6 +63,7 @@ private let rootHelp = """
     update                  Set fields of an item.
     remove                  Remove items from a collection.
     watch                   Print how each write changes a list, as it commits.
+    serve                   Serve the lists as a page and a JSON API over HTTP.
 
     See 'catalog help <subcommand>' for detailed help.
   """

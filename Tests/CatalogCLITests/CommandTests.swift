@@ -206,6 +206,25 @@ struct CommandTests {
       ])
   }
 
+  @Test func collectionsShowTheirHeadersAndFootersWhereSet() throws {
+    try importCities()
+    try runner.write("towns.csv", "name\nAda\n")
+    #expect(try runner.run(["import", "towns.csv", "--quiet"]).status == 0)
+    #expect(try runner.run(["annotate", "-c", "cities", "--header", "US cities"]).status == 0)
+    let json = try runner.run(["collections", "--format", "json"])
+    #expect(
+      json.outputLines == [
+        #"{"name":"cities","items":4,"locale":"en","title":"name","header":"US cities"}"#,
+        #"{"name":"towns","items":1,"locale":"en","title":"name"}"#,
+      ])
+    let csv = try runner.run(["collections", "--format", "csv"])
+    #expect(
+      csv.outputLines == [
+        "name,items,locale,title,header,footer", "cities,4,en,name,US cities,",
+        "towns,1,en,name,,",
+      ])
+  }
+
   @Test func aClosedPipeEndsQuietly() throws {
     let rows = (0..<20000).map { "Name \($0)" }.joined(separator: "\n")
     try runner.write("many.csv", "name\n" + rows + "\n")

@@ -7,7 +7,7 @@ extension CommandDefinition {
     options: [.database],
     subcommands: [
       .importFile, .sections, .index, .list, .search, .collections, .info, .annotate, .add,
-      .update, .remove, .watch,
+      .update, .remove, .watch, .serve,
     ]
   )
 
@@ -156,6 +156,23 @@ extension CommandDefinition {
       .flag("clear", help: "Remove the header and the footer."),
     ],
     exclusiveOptions: [["header", "clear"], ["footer", "clear"]]
+  )
+
+  private static let serve = CommandDefinition(
+    name: "serve",
+    abstract: "Serve the lists as a page and a JSON API over HTTP.",
+    discussion: """
+      The page at / shows each collection as an indexed list; the JSON API under \
+      /api/collections answers with the records that --format json prints. The server only \
+      reads, and listens on 127.0.0.1 unless --host says otherwise. Stop it with Ctrl-C.
+      """,
+    options: [
+      .option(
+        "host", value: "address", help: "The address to listen on.", defaultValue: "127.0.0.1"),
+      .option(
+        "port", value: "port", help: "The TCP port to listen on; 0 lets the system choose.",
+        constraint: .port, defaultValue: "8750"),
+    ]
   )
 }
 

@@ -6,6 +6,8 @@ enum ValueConstraint: Sendable {
   case oneOf([String])
   /// A whole number from 0 up, such as a row offset. Stored in its plain decimal form.
   case nonNegativeInteger
+  /// A TCP port, 0 to 65535.
+  case port
   /// One character that is neither a double quote nor a line break, such as a field separator;
   /// `\t` (backslash, t) and `tab` stand for a tab, which is stored as the tab character itself.
   case fieldSeparator
@@ -20,6 +22,9 @@ enum ValueConstraint: Sendable {
     case .nonNegativeInteger:
       guard let number = Int(value), number >= 0 else { return nil }
       return String(number)
+    case .port:
+      guard let port = UInt16(value) else { return nil }
+      return String(port)
     case .fieldSeparator:
       if value == "\\t" || value == "tab" {
         return "\t"
@@ -45,6 +50,8 @@ enum ValueConstraint: Sendable {
       return ". Please provide one of \(list)."
     case .nonNegativeInteger:
       return ": expected a whole number, 0 or more"
+    case .port:
+      return ": expected a port number from 0 to 65535"
     case .fieldSeparator:
       return ": expected one character (not a quote or line break), or 'tab'"
     }

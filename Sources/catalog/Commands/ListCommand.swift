@@ -1,4 +1,5 @@
 import CatalogQuery
+import CatalogRecords
 import CatalogStore
 
 /// `catalog list`: the items in list order, section by section; in table format each heading is
@@ -47,20 +48,10 @@ struct ItemPrinter {
   }
 
   private func printRecords(next: () throws -> ListItem?) throws {
-    let ownColumns: Set = ["row", "section", "heading", "title"]
-    // In CSV and TSV, a field named like one of the list's own columns gets a prefix, so the
-    // header stays unique; JSON nests the fields and needs none.
-    let columns = list.collection.columns.map { column in
-      context.outputFormat != .json && ownColumns.contains(column) ? "fields.\(column)" : column
-    }
     let table = ResultTable(
-      columns: ["row", "section", "heading", "title", "fields"], format: context.outputFormat,
-      output: context.output)
+      columns: Record.itemColumns, format: context.outputFormat, output: context.output)
     while let item = try next() {
-      try table.row([
-        .integer(item.row), .integer(item.section), .text(item.heading), .text(item.title),
-        .object(Array(zip(columns, item.fields))),
-      ])
+      try table.row(Record(item: item, fieldNames: list.collection.columns))
     }
     try table.finish()
   }

@@ -1,5 +1,5 @@
 import CatalogCollation
-import CatalogStore
+import CatalogRecords
 
 /// How results are printed (`--format`).
 enum OutputFormat: String {
@@ -12,17 +12,6 @@ enum OutputFormat: String {
   /// Tab-separated values with a header line; tabs, line breaks and backslashes escaped as `\t`,
   /// `\n`, `\r` and `\\`.
   case tsv
-}
-
-/// One value in a result row.
-enum ResultValue {
-  case text(String)
-  case integer(Int)
-  case null
-  /// A value not set: left out of JSON objects, an empty cell otherwise.
-  case absent
-  /// Named strings, such as an item's fields: a nested object in JSON, one column each otherwise.
-  case object([(String, String)])
 }
 
 /// Prints result rows in the chosen format. Table output is aligned, so it is held until
@@ -40,24 +29,17 @@ final class ResultTable {
     self.output = output
   }
 
-  func row(_ values: [ResultValue]) throws {
+  /// Prints `record`, whose columns are the table's, or holds it for a table.
+  func row(_ record: Record) throws {
+    let values = record.values
     switch format {
     case .json:
-      var line = "{"
-      var isFirst = true
-      for (column, value) in zip(columns, values) {
-        if case .absent = value { continue }
-        if !isFirst { line += "," }
-        isFirst = false
-        JSONText.appendQuoted(column, to: &line)
-        line += ":" + Self.json(value)
-      }
-      try output.line(line + "}")
+      try output.line(record.json)
     case .csv, .tsv:
       let cells = values.flatMap(Self.cells)
       if !hasWrittenHeader {
         hasWrittenHeader = true
-        try output.line(separated(zip(columns, values).flatMap(Self.headerCells)))
+        try output.line(separated(zip(columns, values).flatMap(headerCells)))
       }
       try output.line(separated(cells))
     case .table:
@@ -93,34 +75,22 @@ final class ResultTable {
     }
   }
 
-  private static func cells(_ value: ResultValue) -> [String] {
+  private static func cells(_ value: RecordValue) -> [String] {
     switch value {
     case .text(let text): return [text]
     case .integer(let integer): return [String(integer)]
     case .null, .absent: return [""]
-    case .object(let pairs): return pairs.map(\.1)
+    case .object(let pairs): return pairs.map(\.text)
+    case .list(let strings): return [strings.joined(separator: " ")]
     }
   }
 
-  private static func headerCells(column: String, value: ResultValue) -> [String] {
-    if case .object(let pairs) = value { return pairs.map(\.0) }
-    return [column]
-  }
-
-  private static func json(_ value: ResultValue) -> String {
-    switch value {
-    case .text(let text): return JSONText.quoted(text)
-    case .integer(let integer): return String(integer)
-    case .null, .absent: return "null"
-    case .object(let pairs):
-      var object = "{"
-      for (index, (name, text)) in pairs.enumerated() {
-        if index > 0 { object += "," }
-        JSONText.appendQuoted(name, to: &object)
-        object += ":"
-        JSONText.appendQuoted(text, to: &object)
-      }
-      return object + "}"
+  /// The header cells of a value: its column, or for an object one cell per name, prefixed with
+  /// the column (`fields.title`) where a name is also another column, so the header stays unique.
+  private func headerCells(column: String, value: RecordValue) -> [String] {
+    guard case .object(let pairs) = value else { return [column] }
+    return pairs.map {
+      $0.name != column && columns.contains($0.name) ? "\(column).\($0.name)" : $0.name
     }
   }
 

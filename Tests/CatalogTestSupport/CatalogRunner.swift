@@ -1,35 +1,33 @@
-import CatalogTestSupport
 import Foundation
-import Testing
 
 /// Runs the built `catalog` executable as a user would, in a temporary directory with its own
 /// catalog, and captures what it prints.
-struct CatalogRunner {
-  struct Result {
-    let status: Int32
-    let standardOutput: String
-    let standardError: String
+public struct CatalogRunner: Sendable {
+  public struct Result: Sendable {
+    public let status: Int32
+    public let standardOutput: String
+    public let standardError: String
 
-    var outputLines: [String] {
+    public var outputLines: [String] {
       standardOutput.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(
         String.init)
     }
   }
 
-  let directory: TemporaryDirectory
-  var databasePath: String { directory.path("catalog.db") }
+  public let directory: TemporaryDirectory
+  public var databasePath: String { directory.path("catalog.db") }
 
-  init() throws { directory = try TemporaryDirectory() }
+  public init() throws { directory = try TemporaryDirectory() }
 
   /// The `catalog` binary that `swift build` put beside the test bundle.
-  static var executable: URL {
+  public static var executable: URL {
     URL(filePath: CommandLine.arguments[0]).deletingLastPathComponent().appending(path: "catalog")
   }
 
   /// Runs `catalog --db <catalog> ARGUMENTS` with `input` on standard input; `database` names
   /// another catalog than the runner's.
   @discardableResult
-  func run(
+  public func run(
     _ arguments: [String], input: String = "", environment: [String: String] = [:],
     executable: URL = CatalogRunner.executable, database: String? = nil
   ) throws -> Result {
@@ -57,7 +55,7 @@ struct CatalogRunner {
 
   /// Writes a file into the runner's directory and returns its name.
   @discardableResult
-  func write(_ name: String, _ text: String) throws -> String {
+  public func write(_ name: String, _ text: String) throws -> String {
     try directory.write(name, text)
     return name
   }

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# The server benchmark (issue 13): requests per second and median latency of a deep page of rows
+# and of the sections, on the 1,000,000-row catalog that Benchmarks/query.sh uses (made here when
+# missing), answered by `catalog serve` to one client on 127.0.0.1 (Benchmarks/http_client.py:
+# one keep-alive connection, one request after another), against the `catalog` command doing the
+# same query as a process. Server and CLI take turns, and every figure is a median over turns.
+# Usage: Benchmarks/serve.sh   (RUNS turns, default 5; REQUESTS per turn, 500; CLI_RUNS, 9)
+source "$(dirname "$0")/common.sh"
+build_release
+runs=${RUNS:-5}
+requests=${REQUESTS:-500}
+cli_runs=${CLI_RUNS:-9}
+db="$work/catalog-1m.db"
+if [ ! -s "$db" ]; then
+  "$catalog" --db "$db" import "$(data 1000000)" -c cities --group-by state --quiet
+fi
+# Warm-up: the first query of a grouping would build it; the figures are for reads.
+"$catalog" --db "$db" index -c cities > /dev/null
+
+"$catalog" --db "$db" serve --port 0 2> "$work/serve.log" &
+server=$!
+trap 'kill "$server" 2>/dev/null' EXIT
+port=""
+for _ in $(seq 100); do
+  port=$(grep -oE 'http://127\.0\.0\.1:[0-9]+/' "$work/serve.log" | grep -oE '[0-9]+/$' | tr -d /) || true
+  [ -n "$port" ] && break
+  sleep 0.1
+done
+[ -n "$port" ] || { cat "$work/serve.log" >&2; exit 1; }
+
+rows_path="/api/collections/cities/rows?offset=900000&limit=50"
+sections_path="/api/collections/cities/sections"
+rows_cli=(list -c cities --offset 900000 --limit 50 --format json)
+sections_cli=(sections -c cities --format json)
+
+# The server's answer must be the CLI's lines as a JSON array, or the comparison means nothing.
+for pair in "rows_path:rows_cli" "sections_path:sections_cli"; do
+  path_name=${pair%%:*}
+  declare -n cli_arguments=${pair##*:}
+  expected=$("$catalog" --db "$db" "${cli_arguments[@]}" | awk 'BEGIN { print "[" } NR > 1 { print prev "," } { prev = $0 } END { print prev; print "]" }')
+  actual=$(python3 -c 'import sys, urllib.request; sys.stdout.write(urllib.request.urlopen(sys.argv[1]).read().decode())' "http://127.0.0.1:$port${!path_name}")
+  if [ "$expected" != "$actual" ]; then
+    echo "serve.sh: ${!path_name} differs from catalog ${cli_arguments[*]}" >&2
+    exit 1
+  fi
+done
+
+declare -a rows_rps rows_ms rows_cli_s sections_rps sections_ms sections_cli_s
+for _ in $(seq "$runs"); do
+  read -r rps ms _ < <(python3 "$root/Benchmarks/http_client.py" "$port" "$rows_path" "$requests")
+  rows_rps+=("$rps") rows_ms+=("$ms")
+  rows_cli_s+=("$(median "$cli_runs" ":" "$catalog" --db "$db" "${rows_cli[@]}")")
+  read -r rps ms _ < <(python3 "$root/Benchmarks/http_client.py" "$port" "$sections_path" "$requests")
+  sections_rps+=("$rps") sections_ms+=("$ms")
+  sections_cli_s+=("$(median "$cli_runs" ":" "$catalog" --db "$db" "${sections_cli[@]}")")
+done
+
+report() {
+  local name=$1 rps=$2 ms=$3 cli_s=$4
+  local cli_ms cli_rps
+  cli_ms=$(awk -v s="$cli_s" 'BEGIN { printf "%.3f", s * 1000 }')
+  cli_rps=$(awk -v s="$cli_s" 'BEGIN { printf "%.1f", 1 / s }')
+  printf '  %s\n' "$name"
+  printf '    catalog serve   %9s requests/s   median %8s ms\n' "$rps" "$ms"
+  printf '    catalog (CLI)   %9s runs/s       median %8s ms   CLI/server %s\n' \
+    "$cli_rps" "$cli_ms" "$(ratio "$cli_ms" "$ms")"
+}
+printf 'catalog serve on 1,000,000 rows: %s turns of %s requests (one keep-alive client, Python\n' \
+  "$runs" "$requests"
+printf 'http.client) and of %s CLI runs; medians over the turns\n' "$cli_runs"
+report "rows?offset=900000&limit=50  vs  list --offset 900000 --limit 50 --format json" \
+  "$(median_of "${rows_rps[@]}")" "$(median_of "${rows_ms[@]}")" "$(median_of "${rows_cli_s[@]}")"
+report "sections  vs  sections --format json" \
+  "$(median_of "${sections_rps[@]}")" "$(median_of "${sections_ms[@]}")" \
+  "$(median_of "${sections_cli_s[@]}")"

@@ -1,0 +1,97 @@
+import CatalogQuery
+import CatalogStore
+
+// MARK: - Sections
+
+extension Record {
+  /// The columns of a section record; `header` and `footer` too when the list has notes.
+  public static func sectionColumns(includingNotes: Bool) -> [String] {
+    ["section", "heading", "index", "count", "offset"]
+      + (includingNotes ? ["header", "footer"] : [])
+  }
+
+  /// `{"section":0,"heading":"Alabama","index":"A","count":12,"offset":0}`, with the section's
+  /// `header` and `footer` where set when `includingNotes`.
+  public init(section: Section, includingNotes: Bool) {
+    var values: [RecordValue] = [
+      .integer(section.index), .text(section.heading), .text(section.indexTitle),
+      .integer(section.count), .integer(section.firstRow),
+    ]
+    if includingNotes {
+      values += [Self.optional(section.header), Self.optional(section.footer)]
+    }
+    self.init(columns: Self.sectionColumns(includingNotes: includingNotes), values: values)
+  }
+}
+
+// MARK: - Items
+
+extension Record {
+  /// The columns of an item record, for a list row or a search result.
+  public static let itemColumns = ["row", "section", "heading", "title", "fields"]
+
+  /// `{"row":0,"section":0,"heading":"Alabama","title":"Birmingham","fields":{…}}`: the item's
+  /// `fields` named by `fieldNames`, the collection's columns.
+  public init(item: ListItem, fieldNames: [String]) {
+    let fields = zip(fieldNames, item.fields).map { RecordValue.Pair(name: $0, text: $1) }
+    self.init(
+      columns: Self.itemColumns,
+      values: [
+        .integer(item.row), .integer(item.section), .text(item.heading), .text(item.title),
+        .object(fields),
+      ])
+  }
+}
+
+// MARK: - Index entries
+
+extension Record {
+  /// The columns of an index entry record; `stands_for` too for an index cut to fit.
+  public static func indexEntryColumns(fitted: Bool) -> [String] {
+    ["title", "section", "count"] + (fitted ? ["stands_for"] : [])
+  }
+
+  /// `{"title":"A","section":0,"count":12}`; `section` is null only for an empty list. In an
+  /// index cut to fit (`fitted`), a `•` entry adds the titles it stands for:
+  /// `{"title":"•","section":3,"count":40,"stands_for":["D","E","F"]}`.
+  public init(indexEntry entry: IndexEntry, fitted: Bool = false) {
+    var values: [RecordValue] = [
+      .text(entry.title), entry.section.map(RecordValue.integer) ?? .null, .integer(entry.count),
+    ]
+    if fitted { values.append(entry.standsFor.isEmpty ? .absent : .list(entry.standsFor)) }
+    self.init(columns: Self.indexEntryColumns(fitted: fitted), values: values)
+  }
+}
+
+// MARK: - Collections
+
+extension Record {
+  /// The columns of a collection record; `header` and `footer` too when `includingNotes`.
+  public static func collectionColumns(includingNotes: Bool) -> [String] {
+    ["name", "items", "locale", "title"] + (includingNotes ? ["header", "footer"] : [])
+  }
+
+  /// `{"name":"cities","items":1234,"locale":"en_US","title":"name"}`, with the collection's
+  /// `header` and `footer` where set when `includingNotes`.
+  public init(collection: CollectionInfo, includingNotes: Bool) {
+    var values: [RecordValue] = [
+      .text(collection.name), .integer(collection.itemCount), .text(collection.locale),
+      .text(collection.titleColumn),
+    ]
+    if includingNotes {
+      values += [Self.optional(collection.header), Self.optional(collection.footer)]
+    }
+    self.init(columns: Self.collectionColumns(includingNotes: includingNotes), values: values)
+  }
+
+  /// Whether any of `collections` has a header or footer, so its records carry those columns.
+  public static func hasNotes(_ collections: [CollectionInfo]) -> Bool {
+    collections.contains { $0.header != nil || $0.footer != nil }
+  }
+}
+
+extension Record {
+  fileprivate static func optional(_ text: String?) -> RecordValue {
+    text.map(RecordValue.text) ?? .absent
+  }
+}

@@ -1,0 +1,605 @@
+// The page of `catalog serve`: the collections, then one collection as an iOS-style indexed
+// list. The scroll area is sized from the section counts, and only the rows on screen exist as
+// elements, fetched by offset in blocks and kept in a small cache, so a list of a million rows
+// scrolls as smoothly as one of ten.
+"use strict";
+
+const catalogPage = (() => {
+  const ROW_HEIGHT = 44;
+  const BLOCK = 50;
+  const CACHE_LIMIT = 4000;
+  // Browsers stop laying out somewhere past 10⁷ px; a taller list is mapped onto this height.
+  const MAX_SCROLL_HEIGHT = 8_000_000;
+  const LIST_PARAMETERS = ["group_by", "index_by", "locale"];
+
+  const query = new URLSearchParams(location.search);
+  const collectionName = query.get("c");
+  const $ = (id) => document.getElementById(id);
+  const scroller = $("scroller");
+  const content = $("content");
+
+  const page = {
+    collection: null,
+    sections: [],
+    grouped: false,
+    // Row offset → { uid, record }: the rows fetched so far.
+    cache: new Map(),
+    inFlight: new Set(),
+    // Raised by every reload and change set: answers to older requests are dropped.
+    generation: 0,
+    nextUID: 1,
+    geometry: null,
+    elements: new Map(),
+    arriving: new Set(),
+    animating: false,
+    // The list pixel at the top after a jump, while the scroll position stays where it put it.
+    anchor: null,
+  };
+
+  // MARK: - Fetching
+
+  function apiURL(endpoint, extra = {}) {
+    const parameters = new URLSearchParams();
+    for (const name of LIST_PARAMETERS) if (query.get(name)) parameters.set(name, query.get(name));
+    for (const [name, value] of Object.entries(extra)) parameters.set(name, value);
+    const path = `/api/collections/${encodeURIComponent(collectionName)}/${endpoint}`;
+    return parameters.size ? `${path}?${parameters}` : path;
+  }
+
+  async function getJSON(url) {
+    const response = await fetch(url);
+    const body = await response.json();
+    if (!response.ok) throw new Error(body.error || response.statusText);
+    return body;
+  }
+
+  function showStatus(message) {
+    $("status").textContent = message || "";
+    $("status").hidden = !message;
+  }
+
+  // MARK: - Collections
+
+  async function showCollections() {
+    $("collections").hidden = false;
+    document.body.classList.add("grouped");
+    const list = $("collection-list");
+    for (const collection of await getJSON("/api/collections")) {
+      const link = document.createElement("a");
+      link.href = `/?c=${encodeURIComponent(collection.name)}`;
+      const name = document.createElement("span");
+      name.textContent = collection.name;
+      const detail = document.createElement("span");
+      detail.className = "detail";
+      detail.textContent = `${collection.items.toLocaleString("en")} items · ${collection.locale}`;
+      link.append(name, detail);
+      const item = document.createElement("li");
+      item.append(link);
+      list.append(item);
+    }
+  }
+
+  // MARK: - Loading a list
+
+  async function loadList() {
+    const generation = ++page.generation;
+    const [collections, sections, index] = await Promise.all([
+      getJSON("/api/collections"), getJSON(apiURL("sections")), getJSON(apiURL("index")),
+    ]);
+    if (generation !== page.generation) return;
+    page.collection = collections.find((collection) => collection.name === collectionName);
+    if (!page.collection) throw new Error(`no collection named '${collectionName}'`);
+    page.sections = sections;
+    page.grouped = Boolean(page.collection.header || page.collection.footer)
+      || sections.some((section) => section.header || section.footer);
+    document.body.classList.toggle("grouped", page.grouped);
+    page.cache.clear();
+    page.inFlight.clear();
+    renderIndex(index);
+    relayout();
+  }
+
+  function renderIndex(entries) {
+    const nav = $("index");
+    nav.replaceChildren();
+    const search = document.createElement("button");
+    search.className = "search";
+    search.setAttribute("aria-label", "Search");
+    search.innerHTML = '<svg viewBox="0 0 16 16" aria-hidden="true"><circle cx="6.5" cy="6.5" '
+      + 'r="5" fill="none" stroke="currentColor" stroke-width="2"/><path d="M10.5 10.5 15 15" '
+      + 'stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>';
+    search.dataset.jump = "search";
+    nav.append(search);
+    for (const entry of entries) {
+      const button = document.createElement("button");
+      button.textContent = entry.title;
+      button.disabled = entry.section === null;
+      if (entry.section !== null) button.dataset.jump = String(entry.section);
+      nav.append(button);
+    }
+  }
+
+  // MARK: - Geometry
+
+  // Heights of header and footer texts, measured once per text in the list's own styles.
+  const noteHeights = new Map();
+  function noteHeight(text, className) {
+    const key = `${className}\n${text}`;
+    if (!noteHeights.has(key)) {
+      const probe = makeNote(text, className);
+      probe.style.visibility = "hidden";
+      content.append(probe);
+      noteHeights.set(key, probe.offsetHeight);
+      probe.remove();
+    }
+    return noteHeights.get(key);
+  }
+
+  function headingHeight() {
+    return page.grouped ? 44 : 28;
+  }
+
+  // Where everything is in the whole list, in list pixels from its top: the list header, then
+  // for each section its heading, header text, rows and footer text, then the list footer.
+  function relayout() {
+    let y = 0;
+    const listHeader = makeListHeader();
+    listHeader.style.visibility = "hidden";
+    content.append(listHeader);
+    const headerHeight = listHeader.offsetHeight;
+    listHeader.remove();
+    y += headerHeight;
+    const sections = [];
+    let offset = 0;
+    for (const section of page.sections) {
+      section.offset = offset;
+      offset += section.count;
+      const top = y;
+      y += headingHeight();
+      const headerNote = section.header ? noteHeight(section.header, "section-header") : 0;
+      y += headerNote;
+      const rowsTop = y;
+      y += section.count * ROW_HEIGHT;
+      const footerNote = section.footer ? noteHeight(section.footer, "section-footer") : 0;
+      y += footerNote + (page.grouped && !section.footer ? 8 : 0);
+      sections.push({ top, headerNote, rowsTop, footerTop: rowsTop + section.count * ROW_HEIGHT, end: y });
+    }
+    const footerTop = y;
+    if (page.collection.footer) y += noteHeight(page.collection.footer, "list-footer-note") + 16;
+    page.geometry = { headerHeight, sections, footerTop, total: Math.max(y, 1), rows: offset };
+    content.style.height = `${Math.min(page.geometry.total, MAX_SCROLL_HEIGHT)}px`;
+    render();
+  }
+
+  // The list pixel at the top of the screen for a scroll position, and back.
+  function scale() {
+    const view = scroller.clientHeight;
+    const total = page.geometry.total;
+    if (total <= MAX_SCROLL_HEIGHT) return 1;
+    return (total - view) / (MAX_SCROLL_HEIGHT - view);
+  }
+
+  function sectionAt(y) {
+    const sections = page.geometry.sections;
+    let low = 0;
+    let high = sections.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (sections[middle].top <= y) low = middle;
+      else high = middle - 1;
+    }
+    return low;
+  }
+
+  /// Scrolls so that section `index`'s heading is at the top.
+  function jumpToSection(index) {
+    const section = page.geometry.sections[index];
+    if (!section) return;
+    scroller.scrollTop = section.top / scale();
+    // A scaled list cannot put every list pixel at a whole scroll position: keep the exact one
+    // until the next scroll.
+    const lastTop = Math.max(0, page.geometry.total - scroller.clientHeight);
+    page.anchor = { scrollTop: scroller.scrollTop, top: Math.min(section.top, lastTop) };
+    render();
+  }
+
+  // MARK: - Drawing
+
+  function makeListHeader() {
+    const header = document.createElement("div");
+    header.className = "list-header";
+    const title = document.createElement("h2");
+    title.className = "large-title";
+    title.textContent = page.collection.name;
+    header.append(title);
+    if (page.collection.header) header.append(makeNote(page.collection.header, "list-header-note"));
+    return header;
+  }
+
+  function makeNote(text, className) {
+    const note = document.createElement("div");
+    note.className = `note ${className}`;
+    note.textContent = text;
+    return note;
+  }
+
+  function makeHeading(section) {
+    const heading = document.createElement("h3");
+    heading.className = "heading";
+    heading.setAttribute("role", "heading");
+    heading.setAttribute("aria-level", "3");
+    heading.dataset.section = String(section.section);
+    heading.textContent = section.heading;
+    return heading;
+  }
+
+  function makeRow(entry) {
+    const row = document.createElement("div");
+    row.className = "row";
+    const title = document.createElement("span");
+    title.className = "title";
+    const detail = document.createElement("span");
+    detail.className = "detail";
+    row.append(title, detail);
+    if (entry) fillRow(row, entry.record);
+    else row.classList.add("loading");
+    return row;
+  }
+
+  // The field shown at the right of a grouped row: the last one that is neither the title nor
+  // the grouping's, such as a setting's value.
+  function detailOf(record) {
+    if (!page.grouped) return "";
+    const skipped = new Set([page.collection.title, query.get("group_by"), query.get("index_by")]);
+    const values = Object.entries(record.fields).filter(([name]) => !skipped.has(name));
+    return values.length ? values[values.length - 1][1] : "";
+  }
+
+  function fillRow(row, record) {
+    row.record = record;
+    row.querySelector(".title").textContent = record.title;
+    row.querySelector(".detail").textContent = detailOf(record);
+  }
+
+  // Puts on screen exactly the elements for the list pixels in view, each at its place: a
+  // section's heading sticks at the top while its rows scroll under it, and the next heading
+  // pushes it away.
+  function render() {
+    if (!page.geometry || $("list-view").hidden) return;
+    const view = scroller.clientHeight;
+    const scrollTop = scroller.scrollTop;
+    if (page.anchor && page.anchor.scrollTop !== scrollTop) page.anchor = null;
+    const top = page.anchor ? page.anchor.top : scrollTop * scale();
+    const bottom = top + view;
+    const shift = scrollTop - top;
+    const wanted = new Map();
+    const place = (key, y, make, update) => wanted.set(key, { y: y + shift, make, update });
+    const geometry = page.geometry;
+
+    if (top < geometry.headerHeight) place("list-header", 0, makeListHeader);
+    let firstRow = Infinity;
+    let lastRow = -1;
+    if (page.sections.length) {
+      for (let index = sectionAt(top); index < page.sections.length; index += 1) {
+        const section = page.sections[index];
+        const box = geometry.sections[index];
+        if (box.top >= bottom) break;
+        const headingY = Math.min(Math.max(box.top, top), box.end - headingHeight());
+        place(`h${index}:${section.heading}`, headingY, () => makeHeading(section), (element) => {
+          element.dataset.section = String(index);
+        });
+        if (section.header) {
+          place(`hn${index}`, box.top + headingHeight(), () => makeNote(section.header, "section-header"));
+        }
+        const first = Math.max(0, Math.floor((top - box.rowsTop) / ROW_HEIGHT));
+        const last = Math.min(section.count - 1, Math.floor((bottom - box.rowsTop) / ROW_HEIGHT));
+        for (let row = first; row <= last; row += 1) {
+          const offset = section.offset + row;
+          const entry = page.cache.get(offset);
+          const key = entry ? `e${entry.uid}` : `p${offset}`;
+          firstRow = Math.min(firstRow, offset);
+          lastRow = Math.max(lastRow, offset);
+          place(key, box.rowsTop + row * ROW_HEIGHT, () => {
+            const element = makeRow(entry);
+            if (page.arriving.has(offset)) element.classList.add("row-in");
+            return element;
+          }, (element) => {
+            if (entry && element.record !== entry.record) fillRow(element, entry.record);
+            element.dataset.row = String(offset);
+            element.classList.toggle("first", row === 0);
+            element.classList.toggle("last", row === section.count - 1);
+          });
+        }
+        if (section.footer && box.footerTop < bottom) {
+          place(`fn${index}`, box.footerTop, () => makeNote(section.footer, "section-footer"));
+        }
+      }
+    }
+    if (page.collection.footer && geometry.footerTop < bottom) {
+      place("list-footer", geometry.footerTop, () => {
+        const footer = document.createElement("div");
+        footer.className = "list-footer";
+        footer.append(makeNote(page.collection.footer, "list-footer-note"));
+        return footer;
+      });
+    }
+
+    for (const [key, element] of page.elements) {
+      if (wanted.has(key)) continue;
+      page.elements.delete(key);
+      const uid = key.startsWith("e") ? Number(key.slice(1)) : 0;
+      if (page.animating && uid && !liveUIDs().has(uid)) {
+        element.classList.add("row-out");
+        setTimeout(() => element.remove(), 260);
+      } else {
+        element.remove();
+      }
+    }
+    for (const [key, { y, make, update }] of wanted) {
+      let element = page.elements.get(key);
+      if (!element) {
+        element = make();
+        page.elements.set(key, element);
+        content.append(element);
+      }
+      if (update) update(element);
+      element.style.transform = `translateY(${y}px)`;
+    }
+    if (lastRow >= 0) fetchRows(firstRow, lastRow);
+  }
+
+  let liveUIDCache = null;
+  function liveUIDs() {
+    if (!liveUIDCache) liveUIDCache = new Set([...page.cache.values()].map((entry) => entry.uid));
+    return liveUIDCache;
+  }
+
+  // MARK: - Rows by offset
+
+  function fetchRows(first, last) {
+    const generation = page.generation;
+    const firstBlock = Math.max(0, Math.floor(first / BLOCK) - 1);
+    const lastBlock = Math.floor(last / BLOCK) + 1;
+    for (let block = firstBlock; block <= lastBlock; block += 1) {
+      const start = block * BLOCK;
+      if (start >= page.geometry.rows || page.inFlight.has(`${generation}:${block}`)) continue;
+      const end = Math.min(start + BLOCK, page.geometry.rows);
+      let missing = false;
+      for (let offset = start; offset < end && !missing; offset += 1) {
+        const entry = page.cache.get(offset);
+        missing = !entry || entry.stale;
+      }
+      if (!missing) continue;
+      const key = `${generation}:${block}`;
+      page.inFlight.add(key);
+      getJSON(apiURL("rows", { offset: start, limit: BLOCK }))
+        .then((records) => {
+          if (generation !== page.generation) return;
+          for (const record of records) {
+            const entry = page.cache.get(record.row);
+            if (!entry) page.cache.set(record.row, { uid: page.nextUID++, record });
+            else if (entry.stale) Object.assign(entry, { record, stale: false });
+          }
+          liveUIDCache = null;
+          evict((first + last) / 2);
+          scheduleRender();
+        })
+        .catch((error) => showStatus(error.message))
+        .finally(() => page.inFlight.delete(key));
+    }
+  }
+
+  function evict(center) {
+    if (page.cache.size <= CACHE_LIMIT) return;
+    const keep = CACHE_LIMIT / 2;
+    for (const offset of page.cache.keys()) {
+      if (Math.abs(offset - center) > keep) page.cache.delete(offset);
+    }
+    liveUIDCache = null;
+  }
+
+  let renderPending = false;
+  function scheduleRender() {
+    if (renderPending) return;
+    renderPending = true;
+    requestAnimationFrame(() => {
+      renderPending = false;
+      render();
+    });
+  }
+
+  // MARK: - Change sets
+
+  // The page's list as CatalogChanges models it: each section's record, count and fetched rows.
+  function model() {
+    return {
+      sections: page.sections.map((section) => {
+        const rows = [];
+        for (let row = 0; row < section.count; row += 1) {
+          const entry = page.cache.get(section.offset + row);
+          if (entry) rows.push([row, entry]);
+        }
+        return { meta: section, stale: false, count: section.count, rows };
+      }),
+    };
+  }
+
+  /// Applies one change set (DESIGN §10) to the list on screen without reloading: rows that
+  /// come fade in, rows that go fade out, and the rows between slide to their new places; then
+  /// fetches what the change set leaves unknown (new sections' headings, new and updated rows).
+  /// A change set that does not fit (or says reload) reloads the list. Returns whether it
+  /// applied.
+  function applyChangeSet(changeSet) {
+    let next;
+    try {
+      next = CatalogChanges.apply(model(), changeSet);
+    } catch (error) {
+      loadList().catch((failure) => showStatus(failure.message));
+      return false;
+    }
+    page.generation += 1;
+    page.cache = new Map();
+    page.arriving = new Set();
+    let offset = 0;
+    page.sections = next.sections.map((section, index) => {
+      const record = section.meta
+        ? { ...section.meta, section: index, count: section.count, offset }
+        : { section: index, heading: "", index: "", count: section.count, offset };
+      for (const [row, entry] of section.rows) page.cache.set(offset + row, entry);
+      for (const row of section.staleRows) {
+        const entry = page.cache.get(offset + row);
+        if (entry) entry.stale = true;
+      }
+      offset += section.count;
+      return record;
+    });
+    for (const [section, row] of (changeSet.rows && changeSet.rows.inserted) || []) {
+      page.arriving.add(page.sections[section].offset + row);
+    }
+    liveUIDCache = null;
+    page.animating = true;
+    content.classList.add("animating");
+    relayout();
+    setTimeout(() => {
+      page.animating = false;
+      page.arriving = new Set();
+      content.classList.remove("animating");
+    }, 260);
+    refreshAfterChange(page.generation);
+    return true;
+  }
+
+  // The sections as the server now has them: their records replace the page's when the counts
+  // agree, which they do unless another write came meanwhile, when the list reloads.
+  async function refreshAfterChange(generation) {
+    const [sections, index] = await Promise.all([getJSON(apiURL("sections")), getJSON(apiURL("index"))]);
+    if (generation !== page.generation) return;
+    const agree = sections.length === page.sections.length
+      && sections.every((section, position) => section.count === page.sections[position].count);
+    if (!agree) return loadList();
+    page.sections = sections;
+    renderIndex(index);
+    relayout();
+  }
+
+  // MARK: - Index and search
+
+  function jumpTo(target) {
+    if (!target || !target.dataset.jump) return;
+    if (target.dataset.jump === "search") {
+      scroller.scrollTop = 0;
+      $("search").focus();
+    } else {
+      jumpToSection(Number(target.dataset.jump));
+    }
+  }
+
+  function indexButtonAt(x, y) {
+    const element = document.elementFromPoint(x, y);
+    return element && element.closest("#index button");
+  }
+
+  function installIndex() {
+    const nav = $("index");
+    let dragging = false;
+    let last = null;
+    nav.addEventListener("pointerdown", (event) => {
+      dragging = true;
+      nav.setPointerCapture(event.pointerId);
+      last = indexButtonAt(event.clientX, event.clientY);
+      jumpTo(last);
+      event.preventDefault();
+    });
+    nav.addEventListener("pointermove", (event) => {
+      if (!dragging) return;
+      const button = indexButtonAt(event.clientX, event.clientY);
+      if (button && button !== last) {
+        last = button;
+        jumpTo(button);
+      }
+    });
+    const stop = () => { dragging = false; };
+    nav.addEventListener("pointerup", stop);
+    nav.addEventListener("pointercancel", stop);
+    // Keyboard and assistive technology press buttons without pointers.
+    nav.addEventListener("click", (event) => {
+      if (event.detail === 0) jumpTo(event.target.closest("button"));
+    });
+  }
+
+  let searchGeneration = 0;
+  function installSearch() {
+    const field = $("search");
+    let timer = null;
+    field.addEventListener("input", () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => search(field.value), 120);
+    });
+    field.addEventListener("keydown", (event) => {
+      if (event.key === "Escape") {
+        field.value = "";
+        search("");
+      }
+    });
+  }
+
+  async function search(text) {
+    const generation = ++searchGeneration;
+    const results = $("results");
+    if (!text.trim()) {
+      results.hidden = true;
+      results.replaceChildren();
+      return;
+    }
+    let records;
+    try {
+      records = await getJSON(apiURL("search", { q: text, limit: 100 }));
+    } catch (error) {
+      records = null;
+      if (generation === searchGeneration) {
+        results.replaceChildren(Object.assign(document.createElement("li"), {
+          className: "empty", textContent: error.message,
+        }));
+        results.hidden = false;
+      }
+      return;
+    }
+    if (generation !== searchGeneration) return;
+    const items = records.map((record) => {
+      const row = makeRow({ record });
+      row.dataset.row = String(record.row);
+      const item = document.createElement("li");
+      item.append(row);
+      return item;
+    });
+    if (!items.length) {
+      items.push(Object.assign(document.createElement("li"), { className: "empty", textContent: "No Results" }));
+    }
+    results.replaceChildren(...items);
+    results.hidden = false;
+  }
+
+  // MARK: - Start
+
+  async function start() {
+    try {
+      if (!collectionName) return await showCollections();
+      $("list-view").hidden = false;
+      $("back").hidden = false;
+      $("bar-title").textContent = collectionName;
+      document.title = `${collectionName} — catalog`;
+      installIndex();
+      installSearch();
+      scroller.addEventListener("scroll", scheduleRender, { passive: true });
+      window.addEventListener("resize", () => page.geometry && relayout());
+      await loadList();
+      // Live updates plug in here once the server has /changes: an EventSource on
+      // apiURL("changes", { since: version }) whose messages go to applyChangeSet.
+    } catch (error) {
+      showStatus(error.message);
+    }
+  }
+
+  const ready = start();
+  return { ready, applyChangeSet, jumpToSection, page };
+})();
