@@ -73,6 +73,8 @@ let package = Package(
     .executableTarget(
       name: "ReaderBenchmark", dependencies: ["CatalogStore"], path: "Benchmarks/ReaderBenchmark"),
     .executableTarget(
+      name: "WriteBenchmark", dependencies: ["CatalogStore"], path: "Benchmarks/WriteBenchmark"),
+    .executableTarget(
       name: "SearchKeyBenchmark", dependencies: ["CatalogCollation"],
       path: "Benchmarks/SearchKeyBenchmark"),
     .testTarget(name: "CatalogCollationTests", dependencies: ["CatalogCollation"]),

@@ -1,4 +1,8 @@
 #include <sqlite3.h>
+#include <stdlib.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 /// SQLITE_TRANSIENT is a macro over a function-pointer cast, which Swift cannot import.
 static inline sqlite3_destructor_type csqlite_transient(void) { return SQLITE_TRANSIENT; }
@@ -7,4 +11,14 @@ static inline sqlite3_destructor_type csqlite_transient(void) { return SQLITE_TR
 /// only before SQLite's first use in the process (SQLITE_MISUSE, and no change, after it).
 static inline int csqlite_disable_memory_statistics(void) {
   return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+}
+
+/// Keeps up to `bytes` of freed memory at the top of the heap instead of handing it back to the
+/// system at once. A write frees its statement journal after every statement, and with glibc's
+/// default threshold (128 KiB) each of those frees became two system calls (a quarter of the time
+/// of a 10,000-row append). Does nothing where the C library is not glibc.
+static inline void csqlite_keep_freed_heap(int bytes) {
+#ifdef __GLIBC__
+  mallopt(M_TRIM_THRESHOLD, bytes);
+#endif
 }

@@ -60,7 +60,7 @@ public final class IndexedList {
         throw .unknownColumn(column: column, option: option, available: collection.columns)
       }
     }
-    let collation = try Self.collation(for: locale, collection: collection)
+    let collation = try catalog.collation(for: locale?.identifier ?? collection.locale)
     let groupingID = try catalog.groupingID(grouping, of: collection, collation: collation) {
       willBuild("building the \(grouping) grouping of '\(collection.name)' in \(collation.locale)")
     }
@@ -80,17 +80,6 @@ public final class IndexedList {
     sectionCount = 0
     itemCount = 0
     try load()
-  }
-
-  private static func collation(for locale: CollationLocale?, collection: CollectionInfo)
-    throws(CatalogError) -> Collation
-  {
-    do throws(CollationError) {
-      if let locale { return try Collation(locale: locale) }
-      return try Collation(locale: CollationLocale(collection.locale))
-    } catch {
-      throw .collation(error)
-    }
   }
 
   /// Reads what the list holds at the snapshot's version.

@@ -1,4 +1,5 @@
 internal import CSQLite
+import CatalogCollation
 import CatalogMigrations
 import Foundation
 
@@ -42,6 +43,10 @@ public final class Catalog {
   var busyTimeoutMilliseconds: Int32 { configuration.busyTimeoutMilliseconds }
   /// The version the write transaction under way will commit, while one is.
   var pendingVersion: Int?
+  /// Collations made for this catalog, by locale id (`collation(for:)`).
+  var collations: [String: Collation] = [:]
+  /// The last writer setup of each collection, by collection id (`writerSetup(for:)`).
+  var writerSetups: [Int: WriterSetup] = [:]
 
   /// Opens the catalog at `path`, creating it when `creating` is true and no file exists there.
   ///

@@ -247,4 +247,20 @@ struct WriteCommandTests {
         #"{"version":2,"collection":"contacts","group_by":null,"locale":"sv","reload":true}"#
       ])
   }
+
+  @Test func aWriteOfMoreThanAThousandRowsOfAListIsAReload() throws {
+    try importContacts()
+    let rows = (0..<1_001).map { "n\($0),Name \($0),Town" }.joined(separator: "\n")
+    try runner.write("many.csv", "id,name,city\n" + rows + "\n")
+    #expect(try runner.run(["import", "many.csv", "-c", "contacts", "--append"]).status == 0)
+    try runner.write("few.csv", "id,name,city\nf1,Few,Town\n")
+    #expect(try runner.run(["import", "few.csv", "-c", "contacts", "--append"]).status == 0)
+    let result = try runner.run(["watch", "--since", "1", "--count", "2"])
+    #expect(
+      result.outputLines.first
+        == #"{"version":2,"collection":"contacts","group_by":null,"locale":"sv","reload":true}"#)
+    #expect(
+      result.outputLines.last?.hasPrefix(
+        #"{"version":3,"collection":"contacts","group_by":null,"locale":"sv","sections":"#) == true)
+  }
 }

@@ -6,6 +6,14 @@
 /// the end finds the positions after the writes from the list's counts, and the positions before
 /// them from the same counts corrected by what was inserted and deleted before each position.
 final class ListChangeTracker {
+  /// The most rows one write may insert, delete or update in a list before its change set is a
+  /// reload: a list UI animates a few hundred changes, and reloads for thousands (as a table view
+  /// given a large batch would). Keeps the tracker's memory bounded, whatever the write.
+  static let maximumRows = 1_000
+
+  /// Whether the write touched more rows than a change set names, so the list reloads.
+  private(set) var isReload = false
+
   private enum RowChange {
     /// The row is new: it was not in the list before the transaction.
     case inserted
@@ -55,17 +63,32 @@ final class ListChangeTracker {
 
   /// A row was inserted.
   func rowInserted(_ key: [UInt8]) {
+    guard !isReload else { return }
     rows[key] = rows[key] == .deleted ? nil : .inserted
+    checkSize()
   }
 
   /// A row was deleted.
   func rowDeleted(_ key: [UInt8]) {
+    guard !isReload else { return }
     rows[key] = rows[key] == .inserted ? nil : .deleted
+    checkSize()
   }
 
   /// The fields of the item that the row `key` shows changed.
   func itemUpdated(rowKey key: [UInt8]) {
+    guard !isReload else { return }
     updatedItems[ListKey.item(ofRow: key)] = key
+    checkSize()
+  }
+
+  /// Turns to a reload, forgetting the rows, once more than `maximumRows` were touched.
+  private func checkSize() {
+    guard rows.count + updatedItems.count > Self.maximumRows else { return }
+    isReload = true
+    rows = [:]
+    updatedItems = [:]
+    sections = [:]
   }
 
   /// An item left the list for good (it was removed from the collection).
@@ -75,6 +98,7 @@ final class ListChangeTracker {
 
   /// What a write did to a section.
   func section(_ key: [UInt8], _ effect: ListLayout.SectionEffect) {
+    guard !isReload else { return }
     var change = sections[key] ?? SectionChange(firstTouchedBy: effect)
     switch effect {
     case .created(let label):
@@ -93,13 +117,16 @@ final class ListChangeTracker {
   }
 
   /// Whether anything was recorded.
-  var isEmpty: Bool { rows.isEmpty && updatedItems.isEmpty && sections.isEmpty }
+  var isEmpty: Bool { !isReload && rows.isEmpty && updatedItems.isEmpty && sections.isEmpty }
 
   /// The change set of the transaction's writes, with positions from `tree`, which holds the
   /// list's counts after the writes.
   func changeSet(
     version: Int, collection: String, grouping: Grouping, locale: String, tree: BlockTree
   ) throws(CatalogError) -> ChangeSet {
+    if isReload {
+      return .reload(version: version, collection: collection, grouping: grouping, locale: locale)
+    }
     let positions = PositionFinder(
       tree: tree,
       insertedRows: rows.filter { $0.value == .inserted }.keys.sorted(by: Self.precedes),

@@ -81,16 +81,66 @@ final class BlockTree {
 
   // MARK: - Positions
 
-  /// The numbers of rows and of sections whose keys are less than `key`.
-  func countsBefore(_ key: [UInt8]) throws(CatalogError) -> Counts {
-    var before = Counts.zero
-    var lower: [UInt8] = []
-    for level in stride(from: try topLevel(), through: 0, by: -1) {
-      let node = try self.node(containing: key, level: level)
-      before = before + (try sum(level: level, from: lower, upTo: node.firstKey))
-      lower = node.firstKey
+  /// One level of a descent: the node that holds a key, where the next node of that level
+  /// begins (nil: at the end), and the counts of everything before the node.
+  private struct Step {
+    let firstKey: [UInt8]
+    let upper: [UInt8]?
+    let before: Counts
+
+    func contains(_ key: [UInt8]) -> Bool {
+      !key.lexicographicallyPrecedes(firstKey)
+        && upper.map { key.lexicographicallyPrecedes($0) } ?? true
     }
-    return before + (try elementCounts(from: lower, upTo: key))
+  }
+
+  /// The last descent, from the top level down: a key in the same nodes reuses it. Any write
+  /// forgets it.
+  private var lastPath: [Step] = []
+
+  /// The numbers of rows and of sections whose keys are less than `key`.
+  ///
+  /// Each level reads the nodes of its parent up to the one that holds the key; a key in the
+  /// nodes of the previous descent (a row and its section, say) starts where they part.
+  func countsBefore(_ key: [UInt8]) throws(CatalogError) -> Counts {
+    var path: [Step] = []
+    for step in lastPath {
+      guard step.contains(key) else { break }
+      path.append(step)
+    }
+    let nodes = try connection.cached(
+      """
+      SELECT first_key, row_count, section_count FROM row_blocks
+      WHERE grouping_id = ?1 AND level = ?2 AND first_key >= ?3 AND first_key < ?4
+      ORDER BY first_key
+      """)
+    let top = try topLevel()
+    for level in stride(from: top - path.count, through: 0, by: -1) {
+      let parent = path.last
+      var before = parent?.before ?? .zero
+      var upper = parent?.upper
+      var holder: (firstKey: [UInt8], counts: Counts)?
+      try nodes.bind(
+        .integer(groupingID), .integer(level), .blob(parent?.firstKey ?? []),
+        .blob(upper ?? ListKey.end))
+      while try nodes.step() {
+        let firstKey = nodes.blob(at: 0)
+        if key.lexicographicallyPrecedes(firstKey) {
+          upper = firstKey
+          break
+        }
+        if let holder { before = before + holder.counts }
+        holder = (firstKey, Counts(rows: nodes.int(at: 1), sections: nodes.int(at: 2)))
+      }
+      nodes.reset()
+      guard let holder else {
+        throw .damagedList(groupingID: groupingID, reason: "no level-\(level) block holds a key")
+      }
+      path.append(Step(firstKey: holder.firstKey, upper: upper, before: before))
+    }
+    lastPath = path
+    let block = path[path.count - 1]
+    return block.before + (try elementCounts(from: block.firstKey, upTo: key))
   }
 
   /// The key of the row (or section) at `position` in the list, from 0; nil past the end.
@@ -139,20 +189,31 @@ final class BlockTree {
   /// inserted (+1) or deleted (-1); splits a block that grew too large and removes one that became
   /// empty.
   func adjust(at key: [UInt8], by delta: Counts) throws(CatalogError) {
+    lastPath = []
     let top = try topLevel()
     var block: (firstKey: [UInt8], counts: Counts)?
+    let update = try connection.cached(
+      """
+      UPDATE row_blocks SET row_count = row_count + ?4, section_count = section_count + ?5
+      WHERE grouping_id = ?1 AND level = ?2 AND first_key = (
+        SELECT max(first_key) FROM row_blocks
+        WHERE grouping_id = ?1 AND level = ?2 AND first_key <= ?3)
+      RETURNING first_key, row_count, section_count
+      """)
     for level in 0...top {
-      let node = try self.node(containing: key, level: level)
-      try connection.cached(
-        """
-        UPDATE row_blocks SET row_count = row_count + ?4, section_count = section_count + ?5
-        WHERE grouping_id = ?1 AND level = ?2 AND first_key = ?3
-        """
-      ).bind(
-        .integer(groupingID), .integer(level), .blob(node.firstKey), .integer(delta.rows),
-        .integer(delta.sections)
-      ).run()
-      if level == 0 { block = (node.firstKey, node.counts + delta) }
+      try update.bind(
+        .integer(groupingID), .integer(level), .blob(key), .integer(delta.rows),
+        .integer(delta.sections))
+      guard try update.step() else {
+        update.reset()
+        throw .damagedList(groupingID: groupingID, reason: "no level-\(level) block holds a key")
+      }
+      if level == 0 {
+        block = (
+          update.blob(at: 0), Counts(rows: update.int(at: 1), sections: update.int(at: 2))
+        )
+      }
+      update.reset()
     }
     guard let block else { return }
     if block.counts.total > shape.maximumBlockSize {
@@ -168,6 +229,7 @@ final class BlockTree {
 
   /// Deletes every node of the list.
   func deleteAll() throws(CatalogError) {
+    lastPath = []
     try connection.cached("DELETE FROM row_blocks WHERE grouping_id = ?")
       .bind(.integer(groupingID)).run()
     cachedTopLevel = nil
@@ -252,6 +314,7 @@ final class BlockTree {
   }
 
   func insertNode(level: Int, firstKey: [UInt8], counts: Counts) throws(CatalogError) {
+    lastPath = []
     try connection.cached(
       """
       INSERT INTO row_blocks (grouping_id, level, first_key, row_count, section_count)

@@ -35,41 +35,17 @@ public final class CollectionWriter {
     itemCount = collection.itemCount
     sortAs = SortAsSource(collection: collection)
     keyPosition = collection.keyColumn.flatMap { collection.columns.firstIndex(of: $0) }
-    var collations: [String: Collation] = [:]
-    func collation(_ locale: String) throws(CatalogError) -> Collation {
-      if let known = collations[locale] { return known }
-      let made = try collating { () throws(CollationError) in
-        try Collation(locale: CollationLocale(locale))
-      }
-      collations[locale] = made
-      return made
+    let setup = try catalog.writerSetup(for: collection)
+    keys = setup.keys
+    searches = setup.searches
+    lists = setup.lists.map { list in
+      (
+        ListLayout(
+          connection: catalog.connection, groupingID: list.groupingID, grouping: list.grouping,
+          collation: list.collation, indexColumns: list.indexColumns),
+        ListChangeTracker()
+      )
     }
-    var lists: [(layout: ListLayout, tracker: ListChangeTracker)] = []
-    var specs: [(grouping: Grouping, collation: Collation, indexColumns: [String])] = []
-    for stored in try catalog.storedGroupings(ofCollection: collection.id) {
-      let listCollation = try collation(stored.locale)
-      let id = try catalog.groupingID(stored.grouping, of: collection, collation: listCollation) {}
-      let indexColumns = try catalog.indexColumns(ofGrouping: id)
-      lists.append(
-        (
-          ListLayout(
-            connection: connection, groupingID: id, grouping: stored.grouping,
-            collation: listCollation, indexColumns: indexColumns),
-          ListChangeTracker()
-        ))
-      specs.append((stored.grouping, listCollation, indexColumns))
-    }
-    self.lists = lists
-    keys = try ItemKeyMaker(collection: collection, lists: specs)
-    var searches: [SearchIndexWriter] = []
-    for index in try catalog.storedSearchIndexes(ofCollection: collection.id) {
-      let searchCollation = try collation(index.locale)
-      let id = try catalog.searchIndexID(of: collection, collation: searchCollation) {}
-      searches.append(
-        try SearchIndexWriter(
-          id: id, collection: collection, collation: searchCollation, connection: connection))
-    }
-    self.searches = searches
   }
 
   // MARK: - Writes by column name

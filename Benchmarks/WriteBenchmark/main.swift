@@ -1,0 +1,101 @@
+import CatalogStore
+import Foundation
+
+/// Times single writes through the library, each in its own transaction, on an existing catalog,
+/// and how soon `catalog watch` in another process prints a write's change set after its commit.
+/// Prints medians; `Benchmarks/writes.sh` runs it on the million-item catalog.
+///
+///     WriteBenchmark writes CATALOG COLLECTION COUNT
+///     WriteBenchmark watch CATALOG COLLECTION COUNT CATALOG_BINARY
+func fail(_ message: String) -> Never {
+  FileHandle.standardError.write(Data("WriteBenchmark: \(message)\n".utf8))
+  exit(64)
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 5, let count = Int(arguments[4]) else {
+  fail("usage: WriteBenchmark writes|watch CATALOG COLLECTION COUNT [CATALOG_BINARY]")
+}
+let (path, collection) = (arguments[2], arguments[3])
+
+func milliseconds(_ body: () throws -> Void) rethrows -> Double {
+  let start = DispatchTime.now().uptimeNanoseconds
+  try body()
+  return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+}
+
+func median(_ values: [Double]) -> Double {
+  let sorted = values.sorted()
+  return sorted.count % 2 == 1
+    ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+}
+
+/// A write's fields: a name that files under one letter, a state among the benchmark's.
+func fields(_ number: Int) -> [String: String] {
+  [
+    "name": "Benchmark \(["Anna", "Zoë", "Ödön", "Mia"][number % 4]) \(number)",
+    "state": "State \(String(format: "%04d", number * 7 % 3000))", "country": "Country 1",
+    "population": "\(number)",
+  ]
+}
+
+do {
+  let catalog = try Catalog(path: path, creating: false)
+  switch arguments[1] {
+  case "writes":
+    var adds: [Double] = []
+    var updates: [Double] = []
+    var removes: [Double] = []
+    var added: [Int] = []
+    for number in 0..<count {
+      adds.append(
+        try milliseconds { added.append(try catalog.add(fields(number), to: collection).item) })
+    }
+    for (number, item) in added.enumerated() {
+      updates.append(
+        try milliseconds {
+          try catalog.update(
+            .number(item), in: collection, setting: fields(number + 1))
+        })
+    }
+    for item in added {
+      removes.append(try milliseconds { try catalog.remove([.number(item)], from: collection) })
+    }
+    print(
+      String(
+        format: "add %.3f ms  update %.3f ms  remove %.3f ms  (medians of %d)", median(adds),
+        median(updates), median(removes), count))
+  case "watch":
+    guard arguments.count == 6 else { fail("watch needs the catalog binary") }
+    let watcher = Process()
+    watcher.executableURL = URL(filePath: arguments[5])
+    watcher.arguments = ["--db", path, "watch", "-c", collection, "--count", String(count)]
+    let output = Pipe()
+    watcher.standardOutput = output
+    try watcher.run()
+    Thread.sleep(forTimeInterval: 1)
+    var latencies: [Double] = []
+    let reader = output.fileHandleForReading
+    for number in 0..<count {
+      _ = try catalog.add(fields(number), to: collection)
+      let committed = DispatchTime.now().uptimeNanoseconds
+      var line = Data()
+      while line.last != UInt8(ascii: "\n") {
+        let byte = try reader.read(upToCount: 1) ?? Data()
+        guard !byte.isEmpty else { fail("watch ended early") }
+        line += byte
+      }
+      latencies.append(Double(DispatchTime.now().uptimeNanoseconds - committed) / 1e6)
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    watcher.waitUntilExit()
+    print(
+      String(
+        format: "watch latency %.1f ms median, %.1f ms worst (%d writes)", median(latencies),
+        latencies.max() ?? 0, count))
+  default:
+    fail("unknown mode '\(arguments[1])'")
+  }
+} catch {
+  fail("\(error)")
+}
