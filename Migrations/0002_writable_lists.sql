@@ -102,6 +102,7 @@ CREATE TABLE row_blocks (
 -- How often each (trimmed) value of a column occurs in a section: the grouping column's spellings,
 -- whose most frequent is the heading, and each --index-by column's values, whose most frequent is
 -- the section's index title. Ties go to the first in collation order (sort_key, then the value).
+-- A section holds a few spellings of its value, so the most frequent is found by reading them.
 CREATE TABLE section_values (
   grouping_id INTEGER NOT NULL,
   column_name TEXT NOT NULL,
@@ -111,8 +112,6 @@ CREATE TABLE section_values (
   count INTEGER NOT NULL,
   PRIMARY KEY (grouping_id, column_name, section, value)
 ) WITHOUT ROWID;
-CREATE INDEX section_values_by_count
-ON section_values (grouping_id, column_name, section, count DESC, sort_key, value);
 
 -- Word starts for `search`, per collection and locale: the ICU primary key of the title and of
 -- the sort-as value from each word on, and the item.

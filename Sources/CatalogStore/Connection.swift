@@ -58,9 +58,15 @@ package final class Connection {
   /// run to completion (or reset) before the same SQL is used again, as lookups and single-row
   /// writes are. A statement stepped across other calls, as a cursor's is, needs `prepare`.
   package func cached(_ sql: String) throws(CatalogError) -> Statement {
-    if let statement = statementCache[sql] { return statement }
-    let statement = try Statement(connection: self, sql: sql, isCached: true)
-    statementCache[sql] = statement
+    try cached(named: sql) { sql }
+  }
+
+  /// The same, for a statement whose SQL is long to spell out: it is found by `name`, and
+  /// `sql` is called only the first time.
+  package func cached(named name: String, sql: () -> String) throws(CatalogError) -> Statement {
+    if let statement = statementCache[name] { return statement }
+    let statement = try Statement(connection: self, sql: sql(), isCached: true)
+    statementCache[name] = statement
     return statement
   }
 

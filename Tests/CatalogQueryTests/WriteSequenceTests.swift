@@ -238,7 +238,10 @@ struct WriteSequenceTests {
       case 6, 7:
         // An append (columns in another order) or an upsert of a few rows.
         var rows: [[String]] = []
-        for _ in 0..<Int.random(in: 1...4, using: &random) {
+        // Now and then a larger file, whose rows go in as one batch of many.
+        let count =
+          Int.random(in: 0..<4, using: &random) == 0 ? 30 : Int.random(in: 1...4, using: &random)
+        for _ in 0..<count {
           if kind == 7, let item = pick(), !rows.contains(where: { $0[0] == model.items[item]![0] })
           {
             rows.append(Self.randomFields(id: model.items[item]![0], using: &random))

@@ -214,4 +214,43 @@ struct BlockTreeTests {
     }
     try check(tree, against: model, probes: [[]])
   }
+
+  @Test(arguments: [4, 5] as [UInt64])
+  func elementsAddedInBatchesKeepEveryPosition(seed: UInt64) throws {
+    var random = SeededGenerator(seed: seed)
+    let tree = BlockTree(
+      connection: test.catalog.connection, groupingID: groupingID, shape: Self.tiny)
+    try tree.insertNode(level: 0, firstKey: [], counts: .zero)
+    var model = Model()
+    var nextItem = 0
+    for round in 0..<12 {
+      // A batch as an append makes one: rows in key order, each new section just before its rows.
+      var batch: [(key: [UInt8], isSection: Bool)] = []
+      for _ in 0..<Int.random(in: 1...60, using: &random) {
+        let section = Int.random(in: 0..<(round < 6 ? 4 : 15), using: &random)
+        let sortKey = (0..<2).map { _ in UInt8.random(in: 1...255, using: &random) }
+        batch.append((rowKey(section: section, sortKey: sortKey, item: nextItem), false))
+        nextItem += 1
+        let sectionKey = sectionKey(section)
+        if !model.sections.contains(sectionKey) && !batch.contains(where: { $0.key == sectionKey })
+        {
+          batch.append((sectionKey, true))
+        }
+      }
+      batch.sort { $0.key.lexicographicallyPrecedes($1.key) }
+      for element in batch {
+        let table = element.isSection ? "sections" : "rows"
+        let columns = element.isSection ? "key, heading, letter, item_count" : "key, item"
+        let values = element.isSection ? "?, '', '', 1" : "?, 0"
+        try test.catalog.connection.prepare(
+          "INSERT INTO \(table) (grouping_id, \(columns)) VALUES (\(groupingID), \(values))"
+        ).bind(.blob(element.key)).run()
+        model.insert(element.key, isSection: element.isSection)
+      }
+      try tree.add(
+        sortedElements: batch.map { ($0.key, $0.isSection ? .oneSection : .oneRow) })
+      try check(tree, against: model, probes: [[], ListKey.end, sectionKey(2) + [0x80]])
+    }
+    #expect(try tree.topLevel() >= 2, "the batches grew a tree of several levels")
+  }
 }

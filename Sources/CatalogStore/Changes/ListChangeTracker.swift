@@ -39,7 +39,7 @@ final class ListChangeTracker {
       case .created:
         existedBefore = false
         existsNow = false
-      case .deleted(let label):
+      case .deleted(let label, _):
         existedBefore = true
         existsNow = true
         labelBefore = label
@@ -101,14 +101,14 @@ final class ListChangeTracker {
     guard !isReload else { return }
     var change = sections[key] ?? SectionChange(firstTouchedBy: effect)
     switch effect {
-    case .created(let label):
+    case .created(let label, let count):
       change.existsNow = true
       change.labelNow = label
-      change.count += 1
-    case .deleted:
+      change.count += count
+    case .deleted(_, let count):
       change.existsNow = false
       change.labelNow = nil
-      change.count -= 1
+      change.count -= count
     case .changed(let count, let isRelabeled):
       change.count += count
       change.isRelabeled = change.isRelabeled || isRelabeled
@@ -127,7 +127,7 @@ final class ListChangeTracker {
     if isReload {
       return .reload(version: version, collection: collection, grouping: grouping, locale: locale)
     }
-    let positions = PositionFinder(
+    var positions = PositionFinder(
       tree: tree,
       insertedRows: rows.filter { $0.value == .inserted }.keys.sorted(by: Self.precedes),
       deletedRows: rows.filter { $0.value == .deleted }.keys.sorted(by: Self.precedes),
@@ -190,36 +190,56 @@ final class ListChangeTracker {
 /// the same counts less what was inserted and plus what was deleted before the position.
 private struct PositionFinder {
   let tree: BlockTree
+  /// The counts found so far, by key: a section's are asked for again by each of its rows.
+  private var found: [[UInt8]: BlockTree.Counts] = [:]
   /// The keys the transaction inserted and deleted, each in order.
   let insertedRows: [[UInt8]]
   let deletedRows: [[UInt8]]
   let createdSections: [[UInt8]]
   let deletedSections: [[UInt8]]
 
-  func pathAfter(_ key: [UInt8]) throws(CatalogError) -> ChangeSet.RowPath {
-    let section = ListKey.section(ofRow: key)
-    let sectionStart = try tree.countsBefore(section)
-    let rowsBefore = try tree.countsBefore(key).rows
+  init(
+    tree: BlockTree, insertedRows: [[UInt8]], deletedRows: [[UInt8]],
+    createdSections: [[UInt8]], deletedSections: [[UInt8]]
+  ) {
+    self.tree = tree
+    self.insertedRows = insertedRows
+    self.deletedRows = deletedRows
+    self.createdSections = createdSections
+    self.deletedSections = deletedSections
+  }
+
+  /// The rows and sections before `key` after the writes.
+  private mutating func counts(before key: [UInt8]) throws(CatalogError) -> BlockTree.Counts {
+    if let known = found[key] { return known }
+    let counts = try tree.countsBefore(key)
+    found[key] = counts
+    return counts
+  }
+
+  mutating func pathAfter(_ key: [UInt8]) throws(CatalogError) -> ChangeSet.RowPath {
+    let sectionStart = try counts(before: ListKey.section(ofRow: key))
+    let rowsBefore = try counts(before: key).rows
     return ChangeSet.RowPath(section: sectionStart.sections, row: rowsBefore - sectionStart.rows)
   }
 
-  func pathBefore(_ key: [UInt8]) throws(CatalogError) -> ChangeSet.RowPath {
+  mutating func pathBefore(_ key: [UInt8]) throws(CatalogError) -> ChangeSet.RowPath {
     let section = ListKey.section(ofRow: key)
     return ChangeSet.RowPath(
       section: try sectionBefore(section), row: try rowsBefore(key) - (try rowsBefore(section)))
   }
 
-  func sectionAfter(_ key: [UInt8]) throws(CatalogError) -> Int {
-    try tree.countsBefore(key).sections
+  mutating func sectionAfter(_ key: [UInt8]) throws(CatalogError) -> Int {
+    try counts(before: key).sections
   }
 
-  func sectionBefore(_ key: [UInt8]) throws(CatalogError) -> Int {
-    try tree.countsBefore(key).sections - Self.count(createdSections, before: key)
+  mutating func sectionBefore(_ key: [UInt8]) throws(CatalogError) -> Int {
+    try counts(before: key).sections - Self.count(createdSections, before: key)
       + Self.count(deletedSections, before: key)
   }
 
-  private func rowsBefore(_ key: [UInt8]) throws(CatalogError) -> Int {
-    try tree.countsBefore(key).rows - Self.count(insertedRows, before: key)
+  private mutating func rowsBefore(_ key: [UInt8]) throws(CatalogError) -> Int {
+    try counts(before: key).rows - Self.count(insertedRows, before: key)
       + Self.count(deletedRows, before: key)
   }
 

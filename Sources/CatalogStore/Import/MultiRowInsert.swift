@@ -14,8 +14,9 @@ struct MultiRowInsert {
       return "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES "
         + Array(repeating: row, count: rows).joined(separator: ", ")
     }
-    many = try connection.prepare(sql(rows: rowsPerStep))
-    one = try connection.prepare(sql(rows: 1))
+    let name = "insert \(rowsPerStep) into \(table) (\(columns.joined(separator: ", ")))"
+    many = try connection.cached(named: name) { sql(rows: rowsPerStep) }
+    one = try connection.cached(sql(rows: 1))
     columnCount = columns.count
     self.rowsPerStep = rowsPerStep
   }

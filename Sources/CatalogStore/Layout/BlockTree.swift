@@ -100,7 +100,7 @@ final class BlockTree {
 
   /// The numbers of rows and of sections whose keys are less than `key`.
   ///
-  /// Each level reads the nodes of its parent up to the one that holds the key; a key in the
+  /// Each level sums the nodes of its parent before the one that holds the key; a key in the
   /// nodes of the previous descent (a row and its section, say) starts where they part.
   func countsBefore(_ key: [UInt8]) throws(CatalogError) -> Counts {
     var path: [Step] = []
@@ -108,35 +108,35 @@ final class BlockTree {
       guard step.contains(key) else { break }
       path.append(step)
     }
-    let nodes = try connection.cached(
+    // At each level, the node that holds the key, the counts of the nodes before it under its
+    // parent, and where the next node begins, summed by SQLite in one statement.
+    let step = try connection.cached(
       """
-      SELECT first_key, row_count, section_count FROM row_blocks
-      WHERE grouping_id = ?1 AND level = ?2 AND first_key >= ?3 AND first_key < ?4
-      ORDER BY first_key
+      SELECT n.first_key,
+        (SELECT coalesce(sum(row_count), 0) FROM row_blocks
+         WHERE grouping_id = ?1 AND level = ?2 AND first_key >= ?3 AND first_key < n.first_key),
+        (SELECT coalesce(sum(section_count), 0) FROM row_blocks
+         WHERE grouping_id = ?1 AND level = ?2 AND first_key >= ?3 AND first_key < n.first_key),
+        (SELECT min(first_key) FROM row_blocks
+         WHERE grouping_id = ?1 AND level = ?2 AND first_key > n.first_key AND first_key < ?5)
+      FROM row_blocks n WHERE n.grouping_id = ?1 AND n.level = ?2 AND n.first_key <= ?4
+      ORDER BY n.first_key DESC LIMIT 1
       """)
     let top = try topLevel()
     for level in stride(from: top - path.count, through: 0, by: -1) {
       let parent = path.last
-      var before = parent?.before ?? .zero
-      var upper = parent?.upper
-      var holder: (firstKey: [UInt8], counts: Counts)?
-      try nodes.bind(
-        .integer(groupingID), .integer(level), .blob(parent?.firstKey ?? []),
-        .blob(upper ?? ListKey.end))
-      while try nodes.step() {
-        let firstKey = nodes.blob(at: 0)
-        if key.lexicographicallyPrecedes(firstKey) {
-          upper = firstKey
-          break
-        }
-        if let holder { before = before + holder.counts }
-        holder = (firstKey, Counts(rows: nodes.int(at: 1), sections: nodes.int(at: 2)))
-      }
-      nodes.reset()
-      guard let holder else {
+      try step.bind(
+        .integer(groupingID), .integer(level), .blob(parent?.firstKey ?? []), .blob(key),
+        .blob(parent?.upper ?? ListKey.end))
+      guard try step.step() else {
+        step.reset()
         throw .damagedList(groupingID: groupingID, reason: "no level-\(level) block holds a key")
       }
-      path.append(Step(firstKey: holder.firstKey, upper: upper, before: before))
+      let before =
+        (parent?.before ?? .zero) + Counts(rows: step.int(at: 1), sections: step.int(at: 2))
+      let upper = step.isNull(at: 3) ? parent?.upper : step.blob(at: 3)
+      path.append(Step(firstKey: step.blob(at: 0), upper: upper, before: before))
+      step.reset()
     }
     lastPath = path
     let block = path[path.count - 1]
@@ -189,9 +189,16 @@ final class BlockTree {
   /// inserted (+1) or deleted (-1); splits a block that grew too large and removes one that became
   /// empty.
   func adjust(at key: [UInt8], by delta: Counts) throws(CatalogError) {
+    try settle([try addCounts(at: key, by: delta)])
+  }
+
+  /// Adds `delta` to the counts of the node that holds `key` at every level; returns the level-0
+  /// block with its counts after.
+  private func addCounts(at key: [UInt8], by delta: Counts) throws(CatalogError)
+    -> (firstKey: [UInt8], counts: Counts)
+  {
     lastPath = []
-    let top = try topLevel()
-    var block: (firstKey: [UInt8], counts: Counts)?
+    var block: (firstKey: [UInt8], counts: Counts) = ([], .zero)
     let update = try connection.cached(
       """
       UPDATE row_blocks SET row_count = row_count + ?4, section_count = section_count + ?5
@@ -200,7 +207,7 @@ final class BlockTree {
         WHERE grouping_id = ?1 AND level = ?2 AND first_key <= ?3)
       RETURNING first_key, row_count, section_count
       """)
-    for level in 0...top {
+    for level in 0...(try topLevel()) {
       try update.bind(
         .integer(groupingID), .integer(level), .blob(key), .integer(delta.rows),
         .integer(delta.sections))
@@ -215,16 +222,105 @@ final class BlockTree {
       }
       update.reset()
     }
-    guard let block else { return }
-    if block.counts.total > shape.maximumBlockSize {
-      try splitBlock(firstKey: block.firstKey)
-    } else if block.counts.total == 0, !block.firstKey.isEmpty,
-      top == 0 ? true : !(try nodeExists(level: 1, firstKey: block.firstKey))
-    {
-      try connection.cached(
-        "DELETE FROM row_blocks WHERE grouping_id = ?1 AND level = 0 AND first_key = ?2"
-      ).bind(.integer(groupingID), .blob(block.firstKey)).run()
+    return block
+  }
+
+  /// Splits the blocks that grew too large, more than once where they grew by many, and removes
+  /// the ones that became empty (unless a block of the level above begins there).
+  private func settle(_ blocks: [(firstKey: [UInt8], counts: Counts)]) throws(CatalogError) {
+    let top = try topLevel()
+    var grown: [[UInt8]] = []
+    for block in blocks {
+      if block.counts.total > shape.maximumBlockSize {
+        grown.append(block.firstKey)
+      } else if block.counts.total == 0, !block.firstKey.isEmpty,
+        top == 0 ? true : !(try nodeExists(level: 1, firstKey: block.firstKey))
+      {
+        try connection.cached(
+          "DELETE FROM row_blocks WHERE grouping_id = ?1 AND level = 0 AND first_key = ?2"
+        ).bind(.integer(groupingID), .blob(block.firstKey)).run()
+      }
     }
+    while let block = grown.popLast() {
+      guard try nodeTotal(level: 0, firstKey: block) > shape.maximumBlockSize,
+        let splitKey = try splitBlock(firstKey: block)
+      else { continue }
+      grown += [block, splitKey]
+    }
+  }
+
+  /// Adds the counts of many new elements at once, given in key order (an append's rows and the
+  /// sections they make): each node of each level is read once and written once, however many of
+  /// the elements it holds, and then the blocks that grew too large are split.
+  func add(sortedElements elements: [(key: [UInt8], counts: Counts)]) throws(CatalogError) {
+    guard elements.count > 8 else {
+      var blocks: [(firstKey: [UInt8], counts: Counts)] = []
+      for element in elements { blocks.append(try addCounts(at: element.key, by: element.counts)) }
+      return try settle(blocks)
+    }
+    lastPath = []
+    let nodes = try connection.cached(
+      """
+      SELECT first_key, row_count, section_count FROM row_blocks
+      WHERE grouping_id = ?1 AND level = ?2 AND first_key >= ?3 ORDER BY first_key
+      """)
+    let update = try connection.cached(
+      """
+      UPDATE row_blocks SET row_count = row_count + ?4, section_count = section_count + ?5
+      WHERE grouping_id = ?1 AND level = ?2 AND first_key = ?3
+      """)
+    var blocks: [(firstKey: [UInt8], counts: Counts)] = []
+    for level in 0...(try topLevel()) {
+      // Each element goes to the last node whose first key is not after it.
+      var changed: [(firstKey: [UInt8], added: Counts, after: Counts)] = []
+      var current: (firstKey: [UInt8], counts: Counts)?
+      var added = Counts.zero
+      var next = 0
+      func close() {
+        if let current, added != .zero {
+          changed.append((current.firstKey, added, current.counts + added))
+        }
+        added = .zero
+      }
+      try nodes.bind(
+        .integer(groupingID), .integer(level),
+        .blob(try node(containing: elements[0].key, level: level).firstKey))
+      while next < elements.count, try nodes.step() {
+        let firstKey = nodes.blob(at: 0)
+        if current != nil {
+          while next < elements.count && elements[next].key.lexicographicallyPrecedes(firstKey) {
+            added = added + elements[next].counts
+            next += 1
+          }
+          close()
+        }
+        current = (firstKey, Counts(rows: nodes.int(at: 1), sections: nodes.int(at: 2)))
+      }
+      nodes.reset()
+      while next < elements.count {
+        added = added + elements[next].counts
+        next += 1
+      }
+      close()
+      for node in changed {
+        try update.bind(
+          .integer(groupingID), .integer(level), .blob(node.firstKey), .integer(node.added.rows),
+          .integer(node.added.sections)
+        ).run()
+      }
+      if level == 0 { blocks = changed.map { ($0.firstKey, $0.after) } }
+    }
+    try settle(blocks)
+  }
+
+  /// The number of elements a node counts.
+  private func nodeTotal(level: Int, firstKey: [UInt8]) throws(CatalogError) -> Int {
+    try connection.cached(
+      """
+      SELECT row_count + section_count FROM row_blocks
+      WHERE grouping_id = ?1 AND level = ?2 AND first_key = ?3
+      """
+    ).bind(.integer(groupingID), .integer(level), .blob(firstKey)).stepInteger()
   }
 
   /// Deletes every node of the list.
@@ -235,8 +331,10 @@ final class BlockTree {
     cachedTopLevel = nil
   }
 
-  /// Splits the level-0 block that begins at `firstKey` at its middle element.
-  private func splitBlock(firstKey: [UInt8]) throws(CatalogError) {
+  /// Splits the level-0 block that begins at `firstKey` at its middle element; returns where the
+  /// second half begins.
+  @discardableResult
+  private func splitBlock(firstKey: [UInt8]) throws(CatalogError) -> [UInt8]? {
     let upper = try nextFirstKey(after: firstKey, level: 0)
     let counts = try elementCounts(from: firstKey, upTo: upper)
     let middle = try connection.cached(
@@ -252,7 +350,7 @@ final class BlockTree {
       .integer(counts.total / 2))
     guard try middle.step() else {
       middle.reset()
-      return
+      return nil
     }
     let splitKey = middle.blob(at: 0)
     middle.reset()
@@ -260,6 +358,7 @@ final class BlockTree {
       level: 0, from: firstKey, splitKey: splitKey,
       counts: try elementCounts(from: splitKey, upTo: upper))
     try childAdded(level: 1, firstKey: splitKey)
+    return splitKey
   }
 
   /// A node of level `level - 1` beginning at `firstKey` was made: splits its parent when that

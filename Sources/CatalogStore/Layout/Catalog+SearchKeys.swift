@@ -136,6 +136,24 @@ struct SearchIndexWriter {
     }
   }
 
+  /// Adds the keys of new items, in key order, 64 per statement.
+  func insert(_ items: [(item: Int, title: String, sortAs: String?)]) throws(CatalogError) {
+    var records: [(key: [UInt8], item: Int)] = []
+    for item in items {
+      maker.forEachKey(title: item.title, sortAs: item.sortAs) {
+        records.append((Array($0), item.item))
+      }
+    }
+    records.sort { $0.key == $1.key ? $0.item < $1.item : $0.key.lexicographicallyPrecedes($1.key) }
+    let insert = try MultiRowInsert(
+      connection: connection, into: "search_keys", columns: ["search_index_id", "key", "item"])
+    try insert.insert(count: records.count) { statement, row, position in
+      statement.bind(id, at: position)
+      statement.bind(records[row].key, at: position + 1)
+      statement.bind(records[row].item, at: position + 2)
+    }
+  }
+
   /// Replaces the keys of `item` for an item whose title and sort-as values went from `old` to
   /// `new` (nil: the item was not there, or is gone).
   func update(

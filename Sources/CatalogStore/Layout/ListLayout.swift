@@ -9,11 +9,12 @@ import CatalogCollation
 final class ListLayout {
   /// What a write did to the section of the item it filed or took out.
   enum SectionEffect {
-    /// The section is new, with this heading and these index titles: this was its first item.
-    case created(label: [String])
-    /// The section, which had this heading and these index titles, is gone: this was its last
-    /// item.
-    case deleted(label: [String])
+    /// The section is new, with this heading and these index titles and `count` items: they
+    /// were its first.
+    case created(label: [String], count: Int)
+    /// The section, which had this heading and these index titles, is gone with its last `count`
+    /// items.
+    case deleted(label: [String], count: Int)
     /// The section's count changed by `count`, and its heading or an index title changed when
     /// `isRelabeled`.
     case changed(count: Int, isRelabeled: Bool)
@@ -47,29 +48,58 @@ final class ListLayout {
 
   /// Files a new row.
   func insert(_ entry: ListEntry) throws(CatalogError) -> SectionEffect {
-    try connection.cached("INSERT INTO rows (grouping_id, key, item) VALUES (?, ?, ?)")
-      .bind(.integer(groupingID), .blob(entry.rowKey), .integer(entry.item)).run()
-    try tree.adjust(at: entry.rowKey, by: .oneRow)
-    let section = entry.sectionKey
-    guard let count = try addToCount(of: section, 1) else {
-      let heading = self.heading(of: entry)
-      try connection.cached(
-        """
-        INSERT INTO sections (grouping_id, key, heading, letter, item_count)
-        VALUES (?, ?, ?, ?, 1)
-        """
-      ).bind(
-        .integer(groupingID), .blob(section), .text(heading),
-        .text(letter(of: heading, in: section))
-      ).run()
-      try tree.adjust(at: section, by: .oneSection)
-      try tally(entry, in: section, by: 1)
-      return .created(label: [heading] + (try indexTitles(of: section)))
+    try insert(sorted: [entry])[0].effect
+  }
+
+  /// Files new rows, given in key order, all at once: the rows are inserted 64 per statement,
+  /// each section's count and tallies change once, and the block counts are added up per block
+  /// (`BlockTree.add(sortedElements:)`). Returns what happened to each section, in key order.
+  func insert(sorted entries: [ListEntry]) throws(CatalogError)
+    -> [(section: [UInt8], effect: SectionEffect)]
+  {
+    let insertRows = try MultiRowInsert(
+      connection: connection, into: "rows", columns: ["grouping_id", "key", "item"])
+    try insertRows.insert(count: entries.count) { statement, row, position in
+      statement.bind(groupingID, at: position)
+      statement.bind(entries[row].rowKey, at: position + 1)
+      statement.bind(entries[row].item, at: position + 2)
     }
-    assert(count > 1)
-    let titlesBefore = try indexTitles(of: section)
-    try tally(entry, in: section, by: 1)
-    return .changed(count: 1, isRelabeled: try relabel(section, titlesBefore: titlesBefore))
+    var effects: [(section: [UInt8], effect: SectionEffect)] = []
+    var elements: [(key: [UInt8], counts: BlockTree.Counts)] = []
+    var start = 0
+    while start < entries.count {
+      let section = entries[start].sectionKey
+      var end = start + 1
+      while end < entries.count && entries[end].rowKey.starts(with: section) { end += 1 }
+      let group = entries[start..<end]
+      if let count = try addToCount(of: section, group.count) {
+        assert(count > group.count)
+        let titlesBefore = try indexTitles(of: section)
+        try tally(group, in: section)
+        let isRelabeled = try relabel(section, titlesBefore: titlesBefore)
+        effects.append((section, .changed(count: group.count, isRelabeled: isRelabeled)))
+      } else {
+        let heading = self.heading(of: group[start])
+        try connection.cached(
+          """
+          INSERT INTO sections (grouping_id, key, heading, letter, item_count)
+          VALUES (?, ?, ?, ?, ?)
+          """
+        ).bind(
+          .integer(groupingID), .blob(section), .text(heading),
+          .text(letter(of: heading, in: section)), .integer(group.count)
+        ).run()
+        try tally(group, in: section)
+        try refreshHeading(of: section)
+        let label = [try currentHeading(of: section)] + (try indexTitles(of: section))
+        effects.append((section, .created(label: label, count: group.count)))
+        elements.append((section, .oneSection))
+      }
+      elements += group.map { ($0.rowKey, .oneRow) }
+      start = end
+    }
+    try tree.add(sortedElements: elements)
+    return effects
   }
 
   /// Takes a row out.
@@ -100,7 +130,7 @@ final class ListLayout {
       ).bind(.integer(groupingID), .text(column), .blob(section)).run()
     }
     try tree.adjust(at: section, by: -.oneSection)
-    return .deleted(label: [deletedHeading] + titlesBefore)
+    return .deleted(label: [deletedHeading] + titlesBefore, count: 1)
   }
 
   /// Counts other values for a row that keeps its key (a new spelling of the same section, or
@@ -147,6 +177,15 @@ final class ListLayout {
 
   private func letter(of heading: String, in section: [UInt8]) -> String {
     grouping == .letters ? heading : collation.letter(of: heading)
+  }
+
+  /// A stored section's heading.
+  private func currentHeading(of section: [UInt8]) throws(CatalogError) -> String {
+    let statement = try connection.cached(
+      "SELECT heading FROM sections WHERE grouping_id = ? AND key = ?")
+    try statement.bind(.integer(groupingID), .blob(section))
+    defer { statement.reset() }
+    return try statement.step() ? statement.text(at: 0) : ""
   }
 
   /// Sets a column section's heading to its most frequent spelling; whether it changed.
@@ -198,6 +237,23 @@ final class ListLayout {
   }
 
   // MARK: - Tallies
+
+  /// Counts the tallied values of a section's new entries, once per distinct value.
+  private func tally(_ group: ArraySlice<ListEntry>, in section: [UInt8]) throws(CatalogError) {
+    var counts: [String: [String: Int]] = [:]
+    for entry in group {
+      let indexValues = zip(indexColumns, entry.indexValues).filter { $0.0 != grouping.column }
+      let values = (entry.spelling.map { [$0] } ?? []) + indexValues.map(\.1)
+      for (column, value) in zip(talliedColumns, values) {
+        counts[column, default: [:]][value, default: 0] += 1
+      }
+    }
+    for column in talliedColumns {
+      for (value, count) in counts[column] ?? [:] {
+        try tallyValue(value, of: column, in: section, by: count)
+      }
+    }
+  }
 
   /// Counts the entry's tallied values in its section `delta` more times (+1 or -1).
   private func tally(_ entry: ListEntry, in section: [UInt8], by delta: Int) throws(CatalogError) {

@@ -25,6 +25,13 @@ public final class CollectionWriter {
   private var added: Set<Int> = []
   private var updated: Set<Int> = []
   private var removed: Set<Int> = []
+  /// Items added and not filed yet: they are filed `pendingCapacity` at a time, and before any
+  /// other write or look-up, so that many adds file their rows in key order and count each block
+  /// of a list once (`ListLayout.insert(sorted:)`).
+  private var pending: [(item: Int, fields: [String])] = []
+  /// The keys of the pending items.
+  private var pendingKeys: [String: Int] = [:]
+  static let pendingCapacity = 512
 
   init(catalog: Catalog, collection: CollectionInfo, version: Int) throws(CatalogError) {
     self.catalog = catalog
@@ -99,28 +106,52 @@ public final class CollectionWriter {
   /// Adds an item with fields in column order; returns its number.
   func add(fields: [String]) throws(CatalogError) -> Int {
     let item = nextItem
-    let key = try checkedKey(of: fields, for: nil)
-    try connection.cached(
-      "INSERT INTO items (collection_id, item, title, fields, key) VALUES (?, ?, ?, ?, ?)"
-    ).bind(
-      .integer(collection.id), .integer(item), .text(fields[sortAs.titleIndex]),
-      .text(JSONText.array(fields)), key.map(SQLValue.text) ?? .null
-    ).run()
-    for (position, entry) in keys.entries(item: item, fields: fields).enumerated() {
-      let (layout, tracker) = lists[position]
-      tracker.section(entry.sectionKey, try layout.insert(entry))
-      tracker.rowInserted(entry.rowKey)
-    }
-    for search in searches { try search.update(item: item, from: nil, to: searchTexts(fields)) }
+    if let key = try checkedKey(of: fields, for: nil) { pendingKeys[key] = item }
+    pending.append((item, fields))
     nextItem += 1
     itemCount += 1
     added.insert(item)
+    if pending.count == Self.pendingCapacity { try filePending() }
     return item
+  }
+
+  /// Writes the pending items, their rows in every list and their search keys.
+  private func filePending() throws(CatalogError) {
+    guard !pending.isEmpty else { return }
+    let items = pending
+    pending = []
+    pendingKeys = [:]
+    let insertItems = try MultiRowInsert(
+      connection: connection, into: "items",
+      columns: ["collection_id", "item", "title", "fields", "key"])
+    try insertItems.insert(count: items.count) { statement, row, position in
+      let (item, fields) = items[row]
+      statement.bind(collection.id, at: position)
+      statement.bind(item, at: position + 1)
+      statement.bind(fields[sortAs.titleIndex], at: position + 2)
+      statement.bind(JSONText.array(fields), at: position + 3)
+      if let keyPosition {
+        statement.bind(String(fields[keyPosition].trimmingWhiteSpace), at: position + 4)
+      }
+    }
+    let entries = items.map { keys.entries(item: $0.item, fields: $0.fields) }
+    for (position, (layout, tracker)) in lists.enumerated() {
+      let sorted = entries.map { $0[position] }.sorted {
+        $0.rowKey.lexicographicallyPrecedes($1.rowKey)
+      }
+      for (section, effect) in try layout.insert(sorted: sorted) {
+        tracker.section(section, effect)
+      }
+      for entry in sorted { tracker.rowInserted(entry.rowKey) }
+    }
+    let texts = items.map { ($0.item, searchTexts($0.fields).title, searchTexts($0.fields).sortAs) }
+    for search in searches { try search.insert(texts) }
   }
 
   /// Gives an item new fields in column order; does nothing when they are its fields already.
   func update(item: Int, from old: [String], to new: [String]) throws(CatalogError) {
     guard old != new else { return }
+    try filePending()
     let key = try checkedKey(of: new, for: item)
     try connection.cached(
       "UPDATE items SET title = ?3, fields = ?4, key = ?5 WHERE collection_id = ?1 AND item = ?2"
@@ -150,6 +181,7 @@ public final class CollectionWriter {
 
   /// Removes an item whose stored fields are `fields`.
   func remove(item: Int, fields: [String]) throws(CatalogError) {
+    try filePending()
     try connection.cached("DELETE FROM items WHERE collection_id = ? AND item = ?")
       .bind(.integer(collection.id), .integer(item)).run()
     for (position, entry) in keys.entries(item: item, fields: fields).enumerated() {
@@ -168,6 +200,7 @@ public final class CollectionWriter {
 
   /// An item's number and stored fields.
   func item(_ reference: ItemReference) throws(CatalogError) -> (item: Int, fields: [String]) {
+    try filePending()
     let found: (item: Int, fields: [String])?
     switch reference {
     case .number(let number):
@@ -188,6 +221,7 @@ public final class CollectionWriter {
 
   /// The item with this key, if any.
   func storedItem(key: String) throws(CatalogError) -> (item: Int, fields: [String])? {
+    if pendingKeys[key] != nil { try filePending() }
     let statement = try connection.cached(
       "SELECT item, fields FROM items WHERE collection_id = ? AND key = ?")
     try statement.bind(.integer(collection.id), .text(key))
@@ -219,8 +253,10 @@ public final class CollectionWriter {
     guard let keyPosition, let column = collection.keyColumn else { return nil }
     let key = String(fields[keyPosition].trimmingWhiteSpace)
     guard !key.isEmpty else { throw .blankKey(collection: collection.name, column: column) }
-    if let other = try storedItem(key: key), other.item != item {
-      throw .duplicateKey(key, collection: collection.name, item: other.item)
+    var holder = pendingKeys[key]
+    if holder == nil { holder = try storedItem(key: key)?.item }
+    if let other = holder, other != item {
+      throw .duplicateKey(key, collection: collection.name, item: other)
     }
     return key
   }
@@ -233,6 +269,7 @@ public final class CollectionWriter {
 
   /// Records the collection's new counts and each list's change set; what was written.
   func finish() throws(CatalogError) -> WriteSummary {
+    try filePending()
     try connection.cached(
       "UPDATE collections SET item_count = ?2, next_item = ?3, version = ?4 WHERE id = ?1"
     ).bind(.integer(collection.id), .integer(itemCount), .integer(nextItem), .integer(version))

@@ -42,6 +42,8 @@ extension Catalog {
   /// The writer setup of a collection as it is stored now, made again only when its settings,
   /// lists or search indexes changed since the last one. Runs inside the write's transaction.
   func writerSetup(for collection: CollectionInfo) throws(CatalogError) -> WriterSetup {
+    let signature = try listsSignature(of: collection)
+    if let cached = writerSetups[collection.id], cached.signature == signature { return cached }
     var lists: [WriterSetup.List] = []
     for stored in try storedGroupings(ofCollection: collection.id) {
       let listCollation = try collation(for: stored.locale)
@@ -51,33 +53,45 @@ extension Catalog {
           groupingID: id, grouping: stored.grouping, collation: listCollation,
           indexColumns: try indexColumns(ofGrouping: id)))
     }
-    var searchIndexes: [(id: Int, collation: Collation)] = []
+    var searches: [SearchIndexWriter] = []
     for index in try storedSearchIndexes(ofCollection: collection.id) {
       let searchCollation = try collation(for: index.locale)
-      searchIndexes.append(
-        (try searchIndexID(of: collection, collation: searchCollation) {}, searchCollation))
-    }
-    let signature = [
-      "\(collection.id)", JSONText.array(collection.columns), collection.titleColumn,
-      JSONText.array(collection.sortAs), collection.keyColumn ?? "",
-      "\(collection.sortingOptions)",
-      lists.map { "\($0.groupingID) \($0.grouping) \($0.collation.locale) \($0.indexColumns)" }
-        .joined(separator: ";"),
-      searchIndexes.map { "\($0.id) \($0.collation.locale)" }.joined(separator: ";"),
-    ].joined(separator: "|")
-    if let cached = writerSetups[collection.id], cached.signature == signature { return cached }
-    var searches: [SearchIndexWriter] = []
-    for index in searchIndexes {
       searches.append(
         try SearchIndexWriter(
-          id: index.id, collection: collection, collation: index.collation,
-          connection: connection))
+          id: try searchIndexID(of: collection, collation: searchCollation) {},
+          collection: collection, collation: searchCollation, connection: connection))
     }
     let setup = WriterSetup(
       keys: try ItemKeyMaker(
         collection: collection, lists: lists.map { ($0.grouping, $0.collation, $0.indexColumns) }),
-      lists: lists, searches: searches, signature: signature)
+      lists: lists, searches: searches,
+      // Building a missing or stale list above changed what it was made from.
+      signature: try listsSignature(of: collection))
     writerSetups[collection.id] = setup
     return setup
+  }
+
+  /// Everything a writer setup is made from, as one string read with one statement: the
+  /// collection's settings, its lists with their versions and index columns, and its search
+  /// indexes.
+  private func listsSignature(of collection: CollectionInfo) throws(CatalogError) -> String {
+    let statement = try connection.cached(
+      """
+      SELECT c.columns || c.title_column || c.sort_as || coalesce(c.key_column, '') || c.names
+        || c.ignores_articles,
+        (SELECT group_concat(g.id || ' ' || g.group_by || ' ' || g.locale || ' ' || g.icu_version
+           || ' ' || g.collator_version || ' ' || (
+             SELECT coalesce(group_concat(index_by, ' '), '') FROM index_columns
+             WHERE grouping_id = g.id), '|')
+         FROM groupings g WHERE g.collection_id = c.id),
+        (SELECT group_concat(id || ' ' || locale || ' ' || icu_version || ' ' || collator_version,
+           '|')
+         FROM search_indexes WHERE collection_id = c.id)
+      FROM collections c WHERE c.id = ?
+      """)
+    try statement.bind(.integer(collection.id))
+    defer { statement.reset() }
+    guard try statement.step() else { return "" }
+    return [0, 1, 2].map { statement.optionalText(at: $0) ?? "" }.joined(separator: "\n")
   }
 }
