@@ -8,7 +8,10 @@ extension Catalog {
     _ grouping: Grouping, of collection: CollectionInfo, collation: Collation,
     willBuild: () -> Void
   ) throws(CatalogError) -> Int {
-    try buildOnce(willBuild: willBuild) { () throws(CatalogError) in
+    try buildOnce(
+      missing: .init(collection: collection.name, grouping: grouping, locale: collation.locale),
+      willBuild: willBuild
+    ) { () throws(CatalogError) in
       try currentGroupingID(grouping, of: collection, collation: collation)
     } build: { () throws(CatalogError) in
       try rebuildGrouping(grouping, of: collection, collation: collation)
@@ -17,12 +20,14 @@ extension Catalog {
 
   /// What `find` finds, or else what `build` makes in one write transaction, after calling
   /// `willBuild`. `find` runs again inside the transaction: another process may have built it
-  /// while this one waited for the lock.
+  /// while this one waited for the lock. A read-only catalog builds nothing: the keys it lacks
+  /// (`missing`) are an error.
   func buildOnce<Value>(
-    willBuild: () -> Void, find: () throws(CatalogError) -> Value?,
+    missing: MissingKeys, willBuild: () -> Void, find: () throws(CatalogError) -> Value?,
     build: () throws(CatalogError) -> Value
   ) throws(CatalogError) -> Value {
     if let found = try find() { return found }
+    if configuration.readOnly { throw .keysNotStored(missing) }
     willBuild()
     return try connection.transaction { () throws(CatalogError) in
       if let found = try find() { return found }
@@ -94,6 +99,9 @@ extension Catalog {
     let staleSearches = try staleSearchIndexes()
     guard !stale.isEmpty || !staleSearches.isEmpty else { return }
     let example = stale.first?.version ?? staleSearches[0].version
+    if configuration.readOnly {
+      throw .staleKeys(path: path, madeBy: example, running: Collation.icuVersion)
+    }
     notice(
       "the catalog's keys were made by ICU \(example.icu) (collator \(example.collator)); "
         + "rebuilding \(stale.count) grouping\(stale.count == 1 ? "" : "s") for ICU "

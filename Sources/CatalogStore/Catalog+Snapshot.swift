@@ -6,8 +6,10 @@ package final class CatalogSnapshot {
   /// The catalog version the snapshot reads.
   package private(set) var version: Int
 
-  init(path: String, busyTimeoutMilliseconds: Int32) throws(CatalogError) {
-    connection = try Connection(path: path, creating: false, readOnly: true)
+  init(path: String, access: Connection.Access, busyTimeoutMilliseconds: Int32)
+    throws(CatalogError)
+  {
+    connection = try Connection(path: path, access: access)
     connection.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
     version = 0
     version = try begin()
@@ -34,6 +36,7 @@ package final class CatalogSnapshot {
 extension Catalog {
   /// A snapshot of the catalog as it is now, for reading one version.
   package func openSnapshot() throws(CatalogError) -> CatalogSnapshot {
-    try CatalogSnapshot(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+    try CatalogSnapshot(
+      path: path, access: readingAccess, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
   }
 }

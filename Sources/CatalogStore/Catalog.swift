@@ -26,13 +26,19 @@ public final class Catalog {
     /// Called with a line about work that takes a while or changes the file on open (an upgrade
     /// of the schema, keys rebuilt for another ICU), for a tool to show.
     public var notice: @Sendable (String) -> Void
+    /// Whether to open without ever writing: for a catalog whose file, directory or medium cannot
+    /// be written (an app's shipped catalog), or to be sure that nothing is written. Queries
+    /// answer from the keys stored; one that needs keys not stored fails with `keysNotStored`
+    /// instead of storing them.
+    public var readOnly: Bool
 
     public init(
       busyTimeoutMilliseconds: Int32 = Catalog.defaultBusyTimeoutMilliseconds,
-      notice: @escaping @Sendable (String) -> Void = { _ in }
+      notice: @escaping @Sendable (String) -> Void = { _ in }, readOnly: Bool = false
     ) {
       self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
       self.notice = notice
+      self.readOnly = readOnly
     }
   }
 
@@ -41,6 +47,8 @@ public final class Catalog {
   package let connection: Connection
   let configuration: Configuration
   var busyTimeoutMilliseconds: Int32 { configuration.busyTimeoutMilliseconds }
+  /// How the catalog's other connections (snapshots, watchers) open the file.
+  let readingAccess: Connection.Access
   /// The version the write transaction under way will commit, while one is.
   var pendingVersion: Int?
   /// Collations made for this catalog, by locale id (`collation(for:)`).
@@ -60,9 +68,19 @@ public final class Catalog {
     if !creating && !FileManager.default.fileExists(atPath: path) { throw .missing(path: path) }
     self.path = path
     self.configuration = configuration
-    connection = try Connection(path: path, creating: creating)
+    readingAccess = configuration.readOnly ? Connection.Access.reading(path) : .readOnly
+    connection = try Connection(
+      path: path,
+      access: configuration.readOnly ? readingAccess : .readWrite(creating: creating))
     connection.setBusyTimeout(milliseconds: configuration.busyTimeoutMilliseconds)
     try checkIsCatalog()
+    if configuration.readOnly {
+      let version = try schemaVersion()
+      guard version == Self.schemaVersion else {
+        throw .needsUpgrade(path: path, found: version, current: Self.schemaVersion)
+      }
+      return
+    }
     // In WAL mode, NORMAL commits without syncing the log (checkpoints sync it): a commit is
     // atomic and the file consistent after a crash, and a power failure may lose the last few
     // commits. A single write then costs well under a millisecond instead of an fsync.
@@ -102,6 +120,13 @@ public final class Catalog {
   /// The schema version of the open catalog.
   public func schemaVersion() throws(CatalogError) -> Int {
     try connection.integer("PRAGMA user_version")
+  }
+
+  /// Whether this process may write the catalog at `path`: the file and its directory (where
+  /// SQLite keeps the write-ahead log) are writable.
+  public static func isWritable(path: String) -> Bool {
+    let directory = (path as NSString).deletingLastPathComponent
+    return access(path, W_OK) == 0 && access(directory.isEmpty ? "." : directory, W_OK) == 0
   }
 
   /// SQLite's version, such as "3.40.1".

@@ -54,6 +54,16 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
   case listOutOfDate(collection: String, version: Int, current: Int)
   /// A change set in the catalog's log cannot be read.
   case damagedChangeLog(path: String, version: Int)
+  /// A read-only catalog lacks the keys a query needs; a writable copy can store them
+  /// (`catalog build`).
+  case keysNotStored(MissingKeys)
+  /// A read-only catalog's keys were made by another ICU than the running one, and cannot be
+  /// made again here.
+  case staleKeys(path: String, madeBy: CollationVersion, running: String)
+  /// A read-only catalog was written by an older build and must be upgraded, which writes.
+  case needsUpgrade(path: String, found: Int, current: Int)
+  /// A write was stopped before it committed (`ImportOptions.shouldStop`): nothing of it is kept.
+  case interrupted
   /// A temporary file for sorting a large grouping could not be made, written or read.
   case scratchFile(directory: String, reason: String)
 
@@ -118,6 +128,16 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
         + "version \(current); refresh it first"
     case .damagedChangeLog(let path, let version):
       return "the change log of \(path) after version \(version) is damaged"
+    case .keysNotStored(let missing):
+      return "the catalog is read-only and does not store \(missing)"
+    case .staleKeys(let path, let madeBy, let running):
+      return "the keys of \(path) were made by ICU \(madeBy.icu) and this build has ICU "
+        + "\(running); the catalog is read-only, so they cannot be made again"
+    case .needsUpgrade(let path, let found, let current):
+      return "\(path) has schema version \(found) and is read-only: it must be upgraded to "
+        + "version \(current), which writes"
+    case .interrupted:
+      return "interrupted: nothing was written, the catalog is unchanged"
     case .scratchFile(let directory, let reason):
       return "cannot use a temporary file in \(directory) to sort the list: \(reason) "
         + "(set TMPDIR to a directory with free space)"

@@ -1,4 +1,5 @@
 internal import CSQLite
+import Foundation
 
 /// One SQLite connection, owned by one thread or task at a time.
 package final class Connection {
@@ -16,14 +17,50 @@ package final class Connection {
     csqlite_keep_freed_heap(64 << 20)
   }()
 
+  /// How a connection opens its file.
+  package enum Access: Sendable, Equatable {
+    /// Reading and writing, creating the file when asked to.
+    case readWrite(creating: Bool)
+    /// Reading only; SQLite still keeps a write-ahead log's shared memory (`-shm`) beside the
+    /// file, which it creates when the directory lets it.
+    case readOnly
+    /// Reading a file that nothing changes while it is open (a read-only medium, or a directory
+    /// that does not let SQLite make the `-shm` of a catalog without a pending log): no lock and
+    /// no `-shm` at all (SQLite's `immutable=1`).
+    case immutable
+
+    /// How to read the catalog at `path` when it cannot be written: immutable when its
+    /// directory cannot be written and no write-ahead log waits beside it, else read-only.
+    package static func reading(_ path: String) -> Access {
+      let directory = (path as NSString).deletingLastPathComponent
+      let log = (try? FileManager.default.attributesOfItem(atPath: path + "-wal"))?[.size] as? Int
+      return access(directory.isEmpty ? "." : directory, W_OK) != 0 && (log ?? 0) == 0
+        ? .immutable : .readOnly
+    }
+  }
+
   /// Opens the file read-write, creating it only when `creating` is true, or only for reading.
-  init(path: String, creating: Bool, readOnly: Bool = false) throws(CatalogError) {
+  convenience init(path: String, creating: Bool, readOnly: Bool = false) throws(CatalogError) {
+    try self.init(path: path, access: readOnly ? .readOnly : .readWrite(creating: creating))
+  }
+
+  /// Opens the file as `access` says.
+  init(path: String, access: Access) throws(CatalogError) {
     Self.memoryStatisticsOff
     var handle: OpaquePointer?
-    let access =
-      readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | (creating ? SQLITE_OPEN_CREATE : 0)
-    let flags = access | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
-    let code = sqlite3_open_v2(path, &handle, flags, nil)
+    var name = path
+    var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+    switch access {
+    case .readWrite(let creating):
+      flags |= SQLITE_OPEN_READWRITE | (creating ? SQLITE_OPEN_CREATE : 0)
+    case .readOnly:
+      flags |= SQLITE_OPEN_READONLY
+    case .immutable:
+      flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
+      let escaped = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
+      name = "file:\(escaped)?immutable=1"
+    }
+    let code = sqlite3_open_v2(name, &handle, flags, nil)
     guard code == SQLITE_OK, let handle else {
       let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
       sqlite3_close_v2(handle)

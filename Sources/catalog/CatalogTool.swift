@@ -24,11 +24,15 @@ enum CatalogTool {
     } catch let error as UsageError {
       StandardError.line(error.renderedText)
       return error.exitCode
+    } catch CatalogError.interrupted {
+      StandardError.line("\ninterrupted: nothing was imported, the catalog is unchanged")
+      return 130
     } catch let error as CatalogError {
       if case .csv(let csvError) = error {
         StandardError.line(csvError.description)
       } else {
         StandardError.line("Error: \(error)")
+        if let advice = ErrorAdvice.advice(for: error) { StandardError.line("  " + advice) }
       }
       return 1
     } catch let error as ServerError {
@@ -57,6 +61,10 @@ enum CatalogTool {
     case "update": return UpdateCommand.run
     case "remove": return RemoveCommand.run
     case "watch": return WatchCommand.run
+    case "export": return ExportCommand.run
+    case "drop": return DropCommand.run
+    case "rename": return RenameCommand.run
+    case "build": return BuildCommand.run
     case "serve": return ServeCommand.run
     default: preconditionFailure("the parser accepted an unknown command '\(name)'")
     }

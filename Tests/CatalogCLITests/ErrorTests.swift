@@ -239,4 +239,53 @@ struct InterruptTests {
     #expect(collections.outputLines == ["name,items,locale,title", "small,1,en,name"])
     #expect(try TestCatalog.sqlite3(path: runner.databasePath, "PRAGMA integrity_check") == ["ok"])
   }
+
+  /// Ctrl-C at many moments of a first import into a new path: whatever the moment, what the
+  /// import says and its exit status match what the catalog holds: either 130, "nothing was
+  /// imported" and no file at all, or 0 and the whole collection (with a note when the interrupt
+  /// came after the commit).
+  @Test func anInterruptSaysTruthfullyWhatHappened() throws {
+    let runner = try CatalogRunner()
+    let rows = (0..<50_000).map { "Name \($0),State \($0 % 50)" }.joined(separator: "\n")
+    try runner.write("big.csv", "name,state\n" + rows + "\n")
+    let start = Date()
+    let timing = runner.directory.path("timing.db")
+    #expect(
+      try runner.run(["import", "big.csv", "--group-by", "state", "--quiet"], database: timing)
+        .status == 0)
+    let duration = Date().timeIntervalSince(start)
+    var outcomes: [Int32: Int] = [:]
+    for (trial, fraction) in [0.05, 0.2, 0.4, 0.6, 0.8, 0.95, 1.1, 1.5].enumerated() {
+      let database = runner.directory.path("new-\(trial).db")
+      let process = Process()
+      process.executableURL = CatalogRunner.executable
+      process.arguments = ["--db", database, "import", "big.csv", "--group-by", "state"]
+      process.currentDirectoryURL = runner.directory.url
+      let standardError = Pipe()
+      process.standardError = standardError
+      try process.run()
+      Thread.sleep(forTimeInterval: duration * fraction)
+      if process.isRunning { process.interrupt() }
+      let message = String(
+        decoding: standardError.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      process.waitUntilExit()
+      let files = try FileManager.default.contentsOfDirectory(atPath: runner.directory.url.path)
+        .filter { $0.hasPrefix("new-\(trial).db") }
+      switch process.terminationStatus {
+      case 130:
+        #expect(message.hasSuffix("interrupted: nothing was imported, the catalog is unchanged\n"))
+        #expect(files.isEmpty, "trial \(trial): \(files) left behind")
+      case 0:
+        #expect(
+          message.hasPrefix("imported 100,000 items")
+            || message.contains("after the import was committed"))
+        let listed = try runner.run(["list", "--format", "csv"], database: database)
+        #expect(listed.outputLines.count == 50_001, "trial \(trial): the whole collection")
+      default:
+        Issue.record("trial \(trial): exit \(process.terminationStatus): \(message)")
+      }
+      outcomes[process.terminationStatus, default: 0] += 1
+    }
+    #expect(outcomes[130, default: 0] > 0 && outcomes[0, default: 0] > 0)
+  }
 }

@@ -25,15 +25,22 @@ public struct CatalogRunner: Sendable {
   }
 
   /// Runs `catalog --db <catalog> ARGUMENTS` with `input` on standard input; `database` names
-  /// another catalog than the runner's.
+  /// another catalog than the runner's; `user` runs it as that user (through `setpriv`, which
+  /// needs root), such as `nobody`, who can read the runner's files but not write them.
   @discardableResult
   public func run(
     _ arguments: [String], input: String = "", environment: [String: String] = [:],
-    executable: URL = CatalogRunner.executable, database: String? = nil
+    executable: URL = CatalogRunner.executable, database: String? = nil, user: String? = nil
   ) throws -> Result {
     let process = Process()
-    process.executableURL = executable
-    process.arguments = ["--db", database ?? databasePath] + arguments
+    let command = [executable.path, "--db", database ?? databasePath] + arguments
+    if let user {
+      process.executableURL = URL(filePath: "/usr/bin/setpriv")
+      process.arguments = ["--reuid=\(user)", "--regid=nogroup", "--clear-groups"] + command
+    } else {
+      process.executableURL = executable
+      process.arguments = Array(command.dropFirst())
+    }
     process.currentDirectoryURL = directory.url
     process.environment = ["PATH": "/usr/bin:/bin", "LANG": "C"].merging(environment) { $1 }
     let standardInput = Pipe()

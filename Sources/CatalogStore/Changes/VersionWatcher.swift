@@ -14,7 +14,7 @@ public final class VersionWatcher {
 
   /// Watches the catalog at `catalog`'s path, through its own read-only connection.
   public init(catalog: Catalog) throws(CatalogError) {
-    connection = try Connection(path: catalog.path, creating: false, readOnly: true)
+    connection = try Connection(path: catalog.path, access: catalog.readingAccess)
     connection.setBusyTimeout(milliseconds: catalog.busyTimeoutMilliseconds)
     dataVersion = try connection.prepare("PRAGMA data_version")
   }

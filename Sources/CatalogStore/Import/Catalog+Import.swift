@@ -49,8 +49,9 @@ extension Catalog {
     version: Int, progress: ((ImportProgress) -> Void)?
   ) throws(CatalogError) -> ImportSummary {
     let plan = try makeImportPlan(header: reader.header, options: options, replacing: existing)
-    let itemCount = try writeItems(from: reader, plan: plan, progress: progress)
-    let sectionCounts = try plan.build.finish()
+    let itemCount = try writeItems(
+      from: reader, plan: plan, shouldStop: options.shouldStop, progress: progress)
+    let sectionCounts = try plan.build.finish(shouldStop: options.shouldStop)
     let collection = try self.collection(id: plan.collectionID)
     for builder in plan.build.builders {
       for column in try indexColumns(ofGrouping: builder.groupingID) {
@@ -72,7 +73,10 @@ extension Catalog {
       .integer(plan.collectionID), .integer(itemCount), .integer(plan.firstItem + itemCount),
       .integer(version)
     ).run()
+    try storeKeys(
+      options.alsoStore, for: try self.collection(id: plan.collectionID), willBuild: { _ in })
     try logReload(ofCollection: plan.collectionID, named: plan.name, version: version)
+    if options.shouldStop() { throw .interrupted }
     let summaryGrouping = options.groupBy.first.map(Grouping.column) ?? .letters
     let summaryIndex = plan.build.builders.firstIndex { $0.grouping == summaryGrouping } ?? 0
     return ImportSummary(
@@ -87,9 +91,11 @@ extension Catalog {
   /// Reads, keys and writes the file's items, reading and keying on a second thread. Returns how
   /// many.
   private func writeItems(
-    from reader: CSVReader, plan: ImportPlan, progress: ((ImportProgress) -> Void)?
+    from reader: CSVReader, plan: ImportPlan, shouldStop: @escaping @Sendable () -> Bool,
+    progress: ((ImportProgress) -> Void)?
   ) throws(CatalogError) -> Int {
-    let transfer = ReaderTransfer(reader: reader, build: plan.build, firstItem: plan.firstItem)
+    let transfer = ReaderTransfer(
+      reader: reader, build: plan.build, firstItem: plan.firstItem, shouldStop: shouldStop)
     let keyChecker = try plan.keyColumn.map { (column) throws(CatalogError) in
       try ImportKeyChecker(connection: connection, inputName: reader.inputName, column: column)
     }
@@ -107,6 +113,7 @@ extension Catalog {
         case .failure(let error):
           throw error
         case .items(let items, let fullRuns, let bytesRead):
+          if shouldStop() { throw .interrupted }
           keys.removeAll(keepingCapacity: true)
           for item in items {
             if let keyChecker, let keyPosition = plan.keyPosition {
@@ -162,12 +169,17 @@ private final class ReaderTransfer: @unchecked Sendable {
   let reader: CSVReader
   let build: GroupingBuild
   let firstItem: Int
+  let shouldStop: @Sendable () -> Bool
   static let batchSize = 1024
 
-  init(reader: CSVReader, build: GroupingBuild, firstItem: Int) {
+  init(
+    reader: CSVReader, build: GroupingBuild, firstItem: Int,
+    shouldStop: @escaping @Sendable () -> Bool
+  ) {
     self.reader = reader
     self.build = build
     self.firstItem = firstItem
+    self.shouldStop = shouldStop
   }
 
   /// Reads and keys the items, adding their keys to the build and sending them to be stored.
@@ -186,6 +198,7 @@ private final class ReaderTransfer: @unchecked Sendable {
             line: record.line))
         item += 1
         if batch.count == Self.batchSize {
+          if shouldStop() { throw CatalogError.interrupted }
           let message = ImportMessage.items(batch, fullRuns: fullRuns, bytesRead: reader.bytesRead)
           guard channel.send(message) else { return }
           batch.removeAll(keepingCapacity: true)

@@ -19,9 +19,9 @@ extension Catalog {
     let locale = try collating { () throws(CollationError) in try CollationLocale(collection.locale)
     }
     let collation = try collating { () throws(CollationError) in try Collation(locale: locale) }
-    for column in options.groupBy {
-      _ = try groupingID(.column(column), of: collection, collation: collation) {}
-    }
+    var alsoStore = options.alsoStore
+    alsoStore.groupBy += options.groupBy
+    try storeKeys(alsoStore, for: collection, willBuild: { _ in })
     // Rows of a file go all over each list's B-trees; a larger page cache keeps the pages they
     // touch from being written out and read again within the transaction.
     try connection.execute("PRAGMA cache_size = -\(Self.itemImportCacheKiB)")
@@ -47,6 +47,7 @@ extension Catalog {
       }
       itemsRead += 1
       if itemsRead % 1024 == 0 {
+        if options.shouldStop() { throw .interrupted }
         progress?(
           ImportProgress(
             itemsRead: itemsRead, bytesRead: reader.bytesRead, totalBytes: reader.totalBytes))
@@ -59,6 +60,7 @@ extension Catalog {
     }
     try keyChecker?.finish()
     let summary = try writer.finish()
+    if options.shouldStop() { throw .interrupted }
     let grouping = options.groupBy.first.map(Grouping.column) ?? .letters
     let groupingID = try groupingID(grouping, of: collection, collation: collation) {}
     let sectionCount = try BlockTree(connection: connection, groupingID: groupingID).totals()

@@ -71,10 +71,11 @@ struct GroupingBuild {
   }
 
   /// Writes every grouping's rows and sections; returns the groupings' section counts.
-  func finish() throws(CatalogError) -> [Int] {
+  /// `shouldStop` is asked between batches of rows, and stops the build with `.interrupted`.
+  func finish(shouldStop: @Sendable () -> Bool = { false }) throws(CatalogError) -> [Int] {
     var counts: [Int] = []
     for builder in builders {
-      counts.append(try builder.finish(connection: connection))
+      counts.append(try builder.finish(connection: connection, shouldStop: shouldStop))
     }
     return counts
   }

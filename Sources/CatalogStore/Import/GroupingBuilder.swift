@@ -21,7 +21,9 @@ struct GroupingBuilder {
 
   /// Writes the rows in list order and the sections they fall into, merging and counting on a
   /// second thread while this one writes. Returns the number of sections.
-  func finish(connection: Connection) throws(CatalogError) -> Int {
+  func finish(connection: Connection, shouldStop: @Sendable () -> Bool) throws(CatalogError)
+    -> Int
+  {
     let writer = try ListBulkWriter(
       connection: connection, groupingID: groupingID, grouping: grouping, collation: collation)
     var sectionCount = 0
@@ -32,6 +34,7 @@ struct GroupingBuilder {
       merge.sendInOrder(to: channel)
     } consume: { channel throws(CatalogError) in
       while let message = channel.receive() {
+        if shouldStop() { throw .interrupted }
         let batch = try message.get()
         var failure: CatalogError?
         batch.keys.withUnsafeBytes { keys in

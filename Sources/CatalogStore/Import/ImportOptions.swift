@@ -39,12 +39,19 @@ public struct ImportOptions: Sendable {
   public var key: String?
   /// How values are read for sorting, filing and search; nil for the collection's, or none.
   public var sortingOptions: SortingOptions?
+  /// What to store beside the lists the import builds, as `build` would: the groupings in other
+  /// locales, index titles, search keys.
+  public var alsoStore: BuildRequest
   public var mode: Mode
+  /// Asked now and then while the import reads and writes, before it commits: true stops it
+  /// with `CatalogError.interrupted`, keeping nothing (a tool's Ctrl-C).
+  public var shouldStop: @Sendable () -> Bool = { false }
 
   public init(
     collection: String, titleColumn: String? = nil, sortAs: [String]? = nil,
     locale: CollationLocale? = nil, defaultLocale: CollationLocale? = nil, groupBy: [String] = [],
-    key: String? = nil, sortingOptions: SortingOptions? = nil, mode: Mode = .create
+    key: String? = nil, sortingOptions: SortingOptions? = nil,
+    alsoStore: BuildRequest = BuildRequest(), mode: Mode = .create
   ) {
     self.collection = collection
     self.titleColumn = titleColumn
@@ -54,6 +61,7 @@ public struct ImportOptions: Sendable {
     self.groupBy = groupBy
     self.key = key
     self.sortingOptions = sortingOptions
+    self.alsoStore = alsoStore
     self.mode = mode
   }
 }

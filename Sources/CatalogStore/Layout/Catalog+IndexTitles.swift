@@ -9,7 +9,12 @@ extension Catalog {
     groupingID: Int, of collection: CollectionInfo, grouping: Grouping, indexBy: String,
     collation: Collation, willBuild: () -> Void
   ) throws(CatalogError) {
-    try buildOnce(willBuild: willBuild) { () throws(CatalogError) -> Void? in
+    try buildOnce(
+      missing: .init(
+        collection: collection.name, grouping: grouping, locale: collation.locale,
+        indexBy: indexBy),
+      willBuild: willBuild
+    ) { () throws(CatalogError) -> Void? in
       try indexColumns(ofGrouping: groupingID).contains(indexBy) ? () : nil
     } build: { () throws(CatalogError) in
       try connection.prepare("INSERT INTO index_columns (grouping_id, index_by) VALUES (?, ?)")

@@ -37,7 +37,10 @@ extension Catalog {
   package func searchIndexID(
     of collection: CollectionInfo, collation: Collation, willBuild: () -> Void
   ) throws(CatalogError) -> Int {
-    try buildOnce(willBuild: willBuild) { () throws(CatalogError) -> Int? in
+    try buildOnce(
+      missing: .init(collection: collection.name, locale: collation.locale, search: true),
+      willBuild: willBuild
+    ) { () throws(CatalogError) -> Int? in
       let statement = try connection.prepare(
         """
         SELECT id FROM search_indexes

@@ -7,7 +7,7 @@ extension CommandDefinition {
     options: [.database],
     subcommands: [
       .importFile, .sections, .index, .list, .search, .collections, .info, .annotate, .add,
-      .update, .remove, .watch, .serve,
+      .update, .remove, .watch, .export, .drop, .rename, .build, .serve,
     ]
   )
 
@@ -39,11 +39,16 @@ extension CommandDefinition {
         "locale", value: "id",
         help: """
           The ICU locale of the collection, such as sv, de_DE or ja (default: from LC_ALL, \
-          LC_COLLATE or LANG, else en).
-          """),
+          LC_COLLATE or LANG, else en); repeated, the others are built too.
+          """,
+        isRepeatable: true),
       .option(
         "group-by", value: "column",
         help: "Build the grouping by this column during the import; may be repeated.",
+        isRepeatable: true),
+      .option(
+        "index-by", value: "column",
+        help: "With --group-by, store index titles from this column; may be repeated.",
         isRepeatable: true),
       .option(
         "delimiter", value: "char",
@@ -72,6 +77,7 @@ extension CommandDefinition {
         "upsert",
         help: "Replace the item whose key a row has with the row, and add the others."),
       .flag("sync", help: "Upsert, and remove the items whose key is not in the file."),
+      .flag("search", help: "Build the search keys too."),
       .flag("quiet", help: "Print neither progress nor the summary."),
     ],
     exclusiveOptions: [["replace", "append", "upsert", "sync"]]
@@ -228,6 +234,65 @@ extension CommandDefinition {
       .option(
         "count", value: "n", help: "Stop after printing this many lines.",
         constraint: .nonNegativeInteger),
+    ]
+  )
+}
+
+extension CommandDefinition {
+  private static let export = CommandDefinition(
+    name: "export",
+    abstract: "Write a collection's items as CSV, TSV or JSON lines.",
+    discussion: """
+      The items come in item order with the collection's own columns, as imported; importing \
+      a CSV or TSV export gives the same collection.
+      """,
+    options: [
+      .readCollection,
+      .option(
+        "format", value: "format", help: "The format to write.",
+        constraint: .oneOf(["csv", "tsv", "json"]), defaultValue: "csv"),
+      .option(
+        "output", value: "file", help: "Write to this file instead of standard output."),
+    ]
+  )
+
+  private static let drop = CommandDefinition(
+    name: "drop",
+    abstract: "Remove a collection with its items and lists.",
+    options: [
+      .collection(help: "The collection to remove (required: dropping is never a default).")
+    ]
+  )
+
+  private static let rename = CommandDefinition(
+    name: "rename",
+    abstract: "Give a collection another name.",
+    arguments: [ArgumentDefinition(name: "new-name", help: "The collection's new name.")],
+    options: [.collection(help: "The collection to rename (required).")]
+  )
+
+  private static let build = CommandDefinition(
+    name: "build",
+    abstract: "Store groupings, index titles and search keys ahead of queries.",
+    discussion: """
+      A catalog whose keys are all stored answers every query without writing, so it can be \
+      shipped read-only. The write-ahead log is moved into the file at the end.
+      """,
+    options: [
+      .collection(help: "The collection to build; may be left out if it is the only one."),
+      .option(
+        "group-by", value: "column", help: "Store the grouping by this column; may be repeated.",
+        isRepeatable: true),
+      .option(
+        "index-by", value: "column",
+        help: "Store index titles from this column for each --group-by; may be repeated.",
+        isRepeatable: true),
+      .option(
+        "locale", value: "id",
+        help: "Store every grouping in this ICU locale (default: the collection's); may be "
+          + "repeated.",
+        isRepeatable: true),
+      .flag("search", help: "Store the search keys too."),
     ]
   )
 }

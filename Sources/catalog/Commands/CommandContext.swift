@@ -21,9 +21,14 @@ struct CommandContext {
   /// milliseconds when set.
   func openCatalog(creating: Bool) throws(CatalogError) -> Catalog {
     let timeout = environment["CATALOG_BUSY_TIMEOUT_MS"].flatMap { Int32($0) }
+    // A catalog this process cannot write (an app's shipped file, a read-only medium) is opened
+    // read-only: queries answer from the keys it stores, writes say it is read-only.
+    let readOnly =
+      !creating && FileManager.default.fileExists(atPath: catalogPath)
+      && !Catalog.isWritable(path: catalogPath)
     let configuration = Catalog.Configuration(
       busyTimeoutMilliseconds: timeout ?? Catalog.defaultBusyTimeoutMilliseconds,
-      notice: { StandardError.line("\($0)…") })
+      notice: { StandardError.line("\($0)…") }, readOnly: readOnly)
     let catalog = try Catalog(path: catalogPath, creating: creating, configuration: configuration)
     try catalog.rekeyStaleGroupings { StandardError.line("\($0)…") }
     return catalog

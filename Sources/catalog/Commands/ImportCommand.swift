@@ -19,11 +19,11 @@ enum ImportCommand {
     let delimiter =
       invocation.value(for: "delimiter").flatMap { $0.first.flatMap(CSVDelimiter.init) }
       ?? (URL(filePath: file).pathExtension.lowercased() == "tsv" ? .tab : .comma)
-    let options = ImportOptions(
+    var options = ImportOptions(
       collection: collection,
       titleColumn: invocation.value(for: "title"),
       sortAs: invocation.value(for: "sort-as").map { $0.split(separator: ",").map(String.init) },
-      locale: try invocation.value(for: "locale").map(CollationLocale.init),
+      locale: try invocation.values(for: "locale").first.map(CollationLocale.init),
       defaultLocale: try CollationLocale.fromEnvironment(context.environment),
       groupBy: invocation.values(for: "group-by"),
       key: invocation.value(for: "key"),
@@ -31,20 +31,34 @@ enum ImportCommand {
         ? SortingOptions(
           valuesAreNames: invocation.hasFlag("names"),
           ignoresArticles: invocation.hasFlag("ignore-articles")) : nil,
+      alsoStore: BuildRequest(
+        groupBy: invocation.values(for: "group-by"), indexBy: invocation.values(for: "index-by"),
+        locales: try invocation.values(for: "locale").map(CollationLocale.init),
+        search: invocation.hasFlag("search")),
       mode: mode(of: invocation))
+    options.shouldStop = { InterruptHandler.wasInterrupted.load(ordering: .relaxed) }
 
+    if !options.alsoStore.indexBy.isEmpty && options.groupBy.isEmpty {
+      throw UsageError("'--index-by' needs '--group-by <column>'", for: invocation)
+    }
     let reader = try CSVReader(path: file, delimiter: delimiter)
-    let catalog = try context.openCatalog(creating: true)
+    let isNewCatalog = !FileManager.default.fileExists(atPath: context.catalogPath)
     let quiet = invocation.hasFlag("quiet")
     let display = !quiet && StandardError.isTerminal ? ProgressDisplay() : nil
     let start = Date()
     let summary: ImportSummary
     do {
+      let catalog = try context.openCatalog(creating: true)
       summary = try catalog.importCollection(from: reader, options: options) { display?.update($0) }
       display?.clear()
     } catch {
       display?.clear()
+      // An interrupted first import into a new path leaves no file behind.
+      if case CatalogError.interrupted = error, isNewCatalog { removeCatalogFiles(context.catalogPath) }
       throw error
+    }
+    if InterruptHandler.wasInterrupted.load(ordering: .relaxed) {
+      StandardError.line("the interrupt came after the import was committed, so it is kept")
     }
     guard !quiet else { return }
     let seconds = Date().timeIntervalSince(start)
@@ -66,6 +80,13 @@ enum ImportCommand {
   /// "1 item", "29,880 items".
   private static func count(_ number: Int, _ noun: String) -> String {
     "\(number.withThousandsSeparators) \(noun)\(number == 1 ? "" : "s")"
+  }
+
+  /// Removes a catalog file and the files SQLite keeps beside it.
+  private static func removeCatalogFiles(_ path: String) {
+    for suffix in ["", "-wal", "-shm", "-journal"] {
+      try? FileManager.default.removeItem(atPath: path + suffix)
+    }
   }
 
   private static func mode(of invocation: ParsedInvocation) -> ImportOptions.Mode {

@@ -1,3 +1,4 @@
+import CatalogStore
 import Foundation
 
 /// Results on standard output, buffered, ending quietly when the reader goes away.
@@ -10,8 +11,26 @@ final class StandardOutput {
 
   private var buffer: [UInt8] = []
   private let capacity = 64 * 1024
+  private let descriptor: Int32
+  private let ownsDescriptor: Bool
 
-  init() { buffer.reserveCapacity(capacity) }
+  init() {
+    descriptor = STDOUT_FILENO
+    ownsDescriptor = false
+    buffer.reserveCapacity(capacity)
+  }
+
+  /// Output to a file, created or emptied, instead of standard output (`export --output`).
+  init(path: String) throws(CatalogError) {
+    descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    guard descriptor >= 0 else {
+      throw .invalidRequest("cannot write \(path): \(String(cString: strerror(errno)))")
+    }
+    ownsDescriptor = true
+    buffer.reserveCapacity(capacity)
+  }
+
+  deinit { if ownsDescriptor { close(descriptor) } }
 
   /// Writes `text` and a newline.
   func line(_ text: String) throws {
@@ -25,7 +44,7 @@ final class StandardOutput {
     var written = 0
     while written < buffer.count {
       let result = buffer[written...].withUnsafeBytes {
-        write(STDOUT_FILENO, $0.baseAddress, $0.count)
+        write(descriptor, $0.baseAddress, $0.count)
       }
       if result < 0 {
         if errno == EINTR { continue }

@@ -1,0 +1,41 @@
+extension Catalog {
+  /// Removes a collection with everything stored for it (items, lists, search keys, notes), in
+  /// one write; watchers of its lists get a reload.
+  ///
+  /// - Throws: `CatalogError.unknownCollection`, `.busy`, `.readOnly`.
+  @discardableResult
+  public func drop(collection name: String) throws(CatalogError) -> Int {
+    try versionedWrite { (version) throws(CatalogError) in
+      let collection = try resolveCollection(named: name)
+      try logReload(ofCollection: collection.id, named: collection.name, version: version)
+      try ListTables(connection: connection).deleteAll(ofCollection: collection.id)
+      try connection.prepare("DELETE FROM items WHERE collection_id = ?")
+        .bind(.integer(collection.id)).run()
+      try connection.prepare("DELETE FROM collections WHERE id = ?")
+        .bind(.integer(collection.id)).run()
+      writerSetups[collection.id] = nil
+      return version
+    }
+  }
+
+  /// Gives a collection another name, keeping everything else, in one write; watchers of its
+  /// lists under either name get a reload.
+  ///
+  /// - Throws: `CatalogError.unknownCollection`, `.invalidCollectionName` for a blank name,
+  ///   `.collectionExists` when another collection has the new name.
+  @discardableResult
+  public func rename(collection name: String, to newName: String) throws(CatalogError) -> Int {
+    let trimmed = String(newName.trimmingWhiteSpace)
+    guard !trimmed.isEmpty else { throw .invalidCollectionName(newName) }
+    return try versionedWrite { (version) throws(CatalogError) in
+      let collection = try resolveCollection(named: name)
+      guard trimmed != collection.name else { return version }
+      if try self.collection(named: trimmed) != nil { throw .collectionExists(name: trimmed) }
+      try logReload(ofCollection: collection.id, named: collection.name, version: version)
+      try connection.prepare("UPDATE collections SET name = ?, version = ? WHERE id = ?")
+        .bind(.text(trimmed), .integer(version), .integer(collection.id)).run()
+      try logReload(ofCollection: collection.id, named: trimmed, version: version)
+      return version
+    }
+  }
+}

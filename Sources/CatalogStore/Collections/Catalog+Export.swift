@@ -1,0 +1,30 @@
+extension Catalog {
+  /// A collection's items in item order, with their fields in the collection's column order: what
+  /// `catalog export` writes, so that importing it gives the same collection.
+  public func items(of collection: CollectionInfo) throws(CatalogError) -> StoredItemCursor {
+    try StoredItemCursor(connection: connection, collectionID: collection.id)
+  }
+}
+
+/// A collection's items in item order, read as one statement steps: flat memory for any size.
+public final class StoredItemCursor {
+  private let statement: Statement
+  private var isDone = false
+
+  init(connection: Connection, collectionID: Int) throws(CatalogError) {
+    statement = try connection.prepare(
+      "SELECT item, fields FROM items WHERE collection_id = ? ORDER BY item")
+    try statement.bind(.integer(collectionID))
+  }
+
+  /// The next item's number and fields, or nil after the last.
+  public func next() throws(CatalogError) -> (item: Int, fields: [String])? {
+    guard !isDone else { return nil }
+    guard try statement.step() else {
+      isDone = true
+      statement.reset()
+      return nil
+    }
+    return (statement.int(at: 0), JSONText.decodeStringArray(statement.text(at: 1)) ?? [])
+  }
+}
