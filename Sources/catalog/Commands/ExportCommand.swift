@@ -16,7 +16,8 @@ enum ExportCommand {
     }
     let delimiter: Character = format == "tsv" ? "\t" : ","
     if format != "json" {
-      try output.line(collection.columns.map { field($0, delimiter) }.joined(separator: String(delimiter)))
+      try output.line(
+        collection.columns.map { field($0, delimiter) }.joined(separator: String(delimiter)))
     }
     let items = try catalog.items(of: collection)
     while let item = try items.next() {
@@ -32,7 +33,8 @@ enum ExportCommand {
         line.append(UInt8(ascii: "}"))
         try output.line(String(decoding: line, as: UTF8.self))
       } else {
-        try output.line(item.fields.map { field($0, delimiter) }.joined(separator: String(delimiter)))
+        try output.line(
+          item.fields.map { field($0, delimiter) }.joined(separator: String(delimiter)))
       }
     }
     try output.flush()

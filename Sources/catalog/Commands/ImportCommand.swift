@@ -54,7 +54,9 @@ enum ImportCommand {
     } catch {
       display?.clear()
       // An interrupted first import into a new path leaves no file behind.
-      if case CatalogError.interrupted = error, isNewCatalog { removeCatalogFiles(context.catalogPath) }
+      if case CatalogError.interrupted = error, isNewCatalog {
+        removeCatalogFiles(context.catalogPath)
+      }
       throw error
     }
     if InterruptHandler.wasInterrupted.load(ordering: .relaxed) {

@@ -27,6 +27,7 @@ enum ErrorAdvice {
   /// A word as a POSIX shell reads it back.
   private static func quoted(_ word: String) -> String {
     let plain = word.allSatisfy { $0.isLetter || $0.isNumber || "_-.@=".contains($0) }
-    return plain && !word.isEmpty ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    return plain && !word.isEmpty
+      ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
   }
 }
