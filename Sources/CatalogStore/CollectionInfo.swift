@@ -56,7 +56,7 @@ extension Catalog {
   /// The collection with this row id.
   func collection(id: Int) throws(CatalogError) -> CollectionInfo {
     guard let collection = try Self.collection(id: id, in: connection) else {
-      throw .sqlite(code: 0, message: "no collection with id \(id)", sql: nil)
+      throw .invalidRequest("no collection with id \(id) in \(path)")
     }
     return collection
   }

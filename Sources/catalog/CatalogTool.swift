@@ -1,6 +1,3 @@
-import CatalogCollation
-import CatalogServer
-import CatalogStore
 import Foundation
 
 /// The `catalog` program: parses the command line, runs the command, and turns what went wrong
@@ -8,14 +5,15 @@ import Foundation
 enum CatalogTool {
   static func run(arguments: [String], environment: [String: String]) -> Int32 {
     let output = StandardOutput()
+    var invocation: ParsedInvocation?
     do {
       switch try CommandLineParser(root: .catalog).parse(arguments) {
       case .help(let text):
         try output.line(text)
-      case .invocation(let invocation):
-        let context = CommandContext(
-          invocation: invocation, output: output, environment: environment)
-        try command(named: invocation.commandPath.first ?? "")(context)
+      case .invocation(let parsed):
+        invocation = parsed
+        let context = CommandContext(invocation: parsed, output: output, environment: environment)
+        try command(named: parsed.commandPath.first ?? "")(context)
       }
       try output.flush()
       return 0
@@ -24,21 +22,9 @@ enum CatalogTool {
     } catch let error as UsageError {
       StandardError.line(error.renderedText)
       return error.exitCode
-    } catch let error as CatalogError {
-      if case .csv(let csvError) = error {
-        StandardError.line(csvError.description)
-      } else {
-        StandardError.line("Error: \(error)")
-      }
-      return 1
-    } catch let error as ServerError {
-      StandardError.line("Error: \(error)")
-      return 1
-    } catch let error as CSVError {
-      StandardError.line(error.description)
-      return 1
     } catch {
-      StandardError.line("Error: \(error)")
+      StandardError.line(
+        ErrorMessage(error, invocation: invocation, environment: environment).text)
       return 1
     }
   }

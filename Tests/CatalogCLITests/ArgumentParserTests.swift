@@ -32,22 +32,25 @@ private let importUsage =
   "catalog import <file> [--collection <name>] [--title <column>] [--sort-as <columns>]"
   + " [--locale <id>] [--group-by <column> ...] [--delimiter <char>] [--key <column>] [--names]"
   + " [--ignore-articles] [--replace] [--append] [--upsert] [--sync] [--quiet] [--db <path>]"
+  + " [--verbose]"
 
 private let listUsage =
   "catalog list [--collection <name>] [--group-by <column>] [--index-by <column>]"
   + " [--locale <id>] [--section <heading>] [--index <title>] [--offset <n>] [--limit <n>]"
-  + " [--format <format>] [--db <path>]"
+  + " [--format <format>] [--db <path>] [--verbose]"
 
 // MARK: - Help
 
 private let rootHelp = """
   OVERVIEW: Store CSV catalogs in SQLite and list them in sections with an index.
 
-  USAGE: catalog [--db <path>] <subcommand>
+  USAGE: catalog [--db <path>] [--verbose] <subcommand>
 
   OPTIONS:
     --db <path>             The catalog file (default: $CATALOG_DB or
                             ./catalog.db).
+    --verbose               On an error, also show SQLite's result code and the
+                            SQL that failed (as does CATALOG_DEBUG=1).
     -h, --help              Show help information.
 
   SUBCOMMANDS:
@@ -77,13 +80,15 @@ func rootHelp(arguments: [String]) throws {
   let expected = """
     OVERVIEW: List the collections in the catalog.
 
-    USAGE: catalog collections [--format <format>] [--db <path>]
+    USAGE: catalog collections [--format <format>] [--db <path>] [--verbose]
 
     OPTIONS:
       --format <format>       The output format. (values: table, json, csv, tsv;
                               default: table)
       --db <path>             The catalog file (default: $CATALOG_DB or
                               ./catalog.db).
+      --verbose               On an error, also show SQLite's result code and the
+                              SQL that failed (as does CATALOG_DEBUG=1).
       -h, --help              Show help information.
 
     """
@@ -135,6 +140,8 @@ func rootHelp(arguments: [String]) throws {
       --quiet                 Print neither progress nor the summary.
       --db <path>             The catalog file (default: $CATALOG_DB or
                               ./catalog.db).
+      --verbose               On an error, also show SQLite's result code and the
+                              SQL that failed (as does CATALOG_DEBUG=1).
       -h, --help              Show help information.
 
     """
@@ -276,13 +283,13 @@ private let greet = CommandDefinition(
   #expect(
     usageError(["info", "x"]) == """
       Error: Unexpected argument 'x'
-      Usage: catalog info [--db <path>]
+      Usage: catalog info [--db <path>] [--verbose]
         See 'catalog info --help' for more information.
       """)
   #expect(
     usageError(["info", "x", "y"]) == """
       Error: 2 unexpected arguments: 'x', 'y'
-      Usage: catalog info [--db <path>]
+      Usage: catalog info [--db <path>] [--verbose]
         See 'catalog info --help' for more information.
       """)
 }
@@ -291,7 +298,7 @@ private let greet = CommandDefinition(
   #expect(
     usageError(["--db", "x.db", "imprt", "cities.csv"]) == """
       Error: Unexpected argument 'imprt'
-      Usage: catalog [--db <path>] <subcommand>
+      Usage: catalog [--db <path>] [--verbose] <subcommand>
         See 'catalog --help' for more information.
       """)
 }
@@ -353,7 +360,7 @@ private let greet = CommandDefinition(
   #expect(
     usageError(["--db"]) == """
       Error: Missing value for '--db <path>'
-      Usage: catalog [--db <path>] <subcommand>
+      Usage: catalog [--db <path>] [--verbose] <subcommand>
         See 'catalog --help' for more information.
       """)
 }

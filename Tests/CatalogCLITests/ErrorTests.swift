@@ -97,7 +97,7 @@ struct ErrorTests {
         Error: Unknown option '--limt'. Did you mean '--limit'?
         Usage: catalog list [--collection <name>] [--group-by <column>] [--index-by <column>] \
         [--locale <id>] [--section <heading>] [--index <title>] [--offset <n>] [--limit <n>] \
-        [--format <format>] [--db <path>]
+        [--format <format>] [--db <path>] [--verbose]
           See 'catalog list --help' for more information.
         """)
     try expectFailure(
@@ -106,7 +106,7 @@ struct ErrorTests {
         Error: The value 'xml' is invalid for '--format <format>'. Please provide one of 'table', 'json', 'csv' or 'tsv'.
         Usage: catalog list [--collection <name>] [--group-by <column>] [--index-by <column>] \
         [--locale <id>] [--section <heading>] [--index <title>] [--offset <n>] [--limit <n>] \
-        [--format <format>] [--db <path>]
+        [--format <format>] [--db <path>] [--verbose]
           See 'catalog list --help' for more information.
         """)
   }
@@ -177,6 +177,59 @@ struct ErrorTests {
         == "Error: \(runner.databasePath) was written by a newer catalog (schema version 99; this build knows up to 2); it was left untouched, use a newer build\n"
     )
     #expect(try catalogBytes() == before)
+  }
+
+  @Test func aDirectoryIsNotACatalog() throws {
+    let directory = runner.directory.path("lists")
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+    try expectFailure(
+      ["--db", directory, "sections"], message: "Error: \(directory) is a directory")
+    try expectFailure(
+      ["--db", directory, "import", "cities.csv", "-c", "towns"],
+      message: "Error: \(directory) is a directory")
+  }
+
+  @Test func aNewCatalogNeedsItsDirectory() throws {
+    let directory = runner.directory.path("no/such")
+    let path = directory + "/catalog.db"
+    try expectFailure(
+      ["--db", path, "import", "cities.csv"],
+      message: "Error: cannot create the catalog \(path): the directory \(directory) does not exist"
+    )
+    try expectFailure(
+      ["--db", "no/such/catalog.db", "import", "cities.csv"],
+      message: "Error: cannot create the catalog no/such/catalog.db: the directory no/such does "
+        + "not exist")
+  }
+
+  /// SQLite's code, the system's error and the statement, only when asked for: `--verbose`
+  /// (before or after the command) or `CATALOG_DEBUG=1`.
+  @Test func verboseAddsWhatSQLiteSaid() throws {
+    let directory = runner.directory.path("lists")
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+    let details = """
+      Error: \(directory) is a directory
+        SQLite error 14 (SQLITE_CANTOPEN): unable to open database file
+        system error 21: Is a directory
+      """
+    try expectFailure(["--db", directory, "--verbose", "sections"], message: details)
+    try expectFailure(["--db", directory, "sections", "--verbose"], message: details)
+    let debug = try runner.run(
+      ["sections"], environment: ["CATALOG_DEBUG": "1"], database: directory)
+    #expect(debug.standardError == details + "\n")
+    let quiet = try runner.run(
+      ["sections"], environment: ["CATALOG_DEBUG": "0"], database: directory)
+    #expect(quiet.standardError == "Error: \(directory) is a directory\n")
+
+    let notes = runner.directory.path("notes.txt")
+    try Data(String(repeating: "not a database\n", count: 200).utf8).write(to: URL(filePath: notes))
+    try expectFailure(
+      ["--db", notes, "--verbose", "list"],
+      message: """
+        Error: \(notes) is not a catalog: it is not an SQLite database; it was left untouched
+          SQLite error 26 (SQLITE_NOTADB): file is not a database
+          in: PRAGMA application_id
+        """)
   }
 
   @Test func aLockedCatalogIsBusyAfterTheTimeout() throws {

@@ -4,7 +4,7 @@ extension CommandDefinition {
   static let catalog = CommandDefinition(
     name: "catalog",
     abstract: "Store CSV catalogs in SQLite and list them in sections with an index.",
-    options: [.database],
+    options: [.database, .verbose],
     subcommands: [
       .importFile, .sections, .index, .list, .search, .collections, .info, .annotate, .add,
       .update, .remove, .watch, .serve,
@@ -261,6 +261,13 @@ extension OptionDefinition {
   /// `--db <path>`, accepted by every command.
   fileprivate static let database = option(
     "db", value: "path", help: "The catalog file (default: $CATALOG_DB or ./catalog.db).",
+    isGlobal: true)
+
+  /// `--verbose`, accepted by every command: errors show what SQLite said.
+  fileprivate static let verbose = flag(
+    "verbose",
+    help: "On an error, also show SQLite's result code and the SQL that failed (as does "
+      + "CATALOG_DEBUG=1).",
     isGlobal: true)
 
   /// `-c, --collection <name>`, with the help that fits the command.

@@ -42,12 +42,12 @@ struct OptionDefinition: Sendable {
   }
 
   /// A flag: an option without a value, as `--quiet`.
-  static func flag(_ longName: String, short shortName: Character? = nil, help: String)
-    -> OptionDefinition
-  {
+  static func flag(
+    _ longName: String, short shortName: Character? = nil, help: String, isGlobal: Bool = false
+  ) -> OptionDefinition {
     OptionDefinition(
       longName: longName, shortName: shortName, valueName: nil, help: help, constraint: .any,
-      defaultValue: nil, isRepeatable: false, isGlobal: false)
+      defaultValue: nil, isRepeatable: false, isGlobal: isGlobal)
   }
 
   /// The `-h, --help` flag that every command accepts.
