@@ -3,12 +3,17 @@ import Foundation
 /// The `catalog` program: parses the command line, runs the command, and turns what went wrong
 /// into a message on standard error and an exit status (0 success, 1 failure, 64 wrong usage).
 enum CatalogTool {
+  /// The version of this build, which `catalog --version` prints.
+  static let version = "0.1.0"
+
   static func run(arguments: [String], environment: [String: String]) -> Int32 {
     let output = StandardOutput()
     var invocation: ParsedInvocation?
     do {
       switch try CommandLineParser(root: .catalog).parse(arguments) {
       case .help(let text):
+        try output.line(text)
+      case .version(let text):
         try output.line(text)
       case .invocation(let parsed):
         invocation = parsed

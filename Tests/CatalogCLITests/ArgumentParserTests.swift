@@ -51,6 +51,7 @@ private let rootHelp = """
                             ./catalog.db).
     --verbose               On an error, also show SQLite's result code and the
                             SQL that failed (as does CATALOG_DEBUG=1).
+    --version               Show the version.
     -h, --help              Show help information.
 
   SUBCOMMANDS:
@@ -89,6 +90,7 @@ func rootHelp(arguments: [String]) throws {
                               ./catalog.db).
       --verbose               On an error, also show SQLite's result code and the
                               SQL that failed (as does CATALOG_DEBUG=1).
+      --version               Show the version.
       -h, --help              Show help information.
 
     """
@@ -142,6 +144,7 @@ func rootHelp(arguments: [String]) throws {
                               ./catalog.db).
       --verbose               On an error, also show SQLite's result code and the
                               SQL that failed (as does CATALOG_DEBUG=1).
+      --version               Show the version.
       -h, --help              Show help information.
 
     """
@@ -437,6 +440,28 @@ func delimiterIsNormalized(given: String, expected: String) throws {
 
 @Test func offsetIsNormalized() throws {
   #expect(try invocation(["list", "--offset", "007"])?.value(for: "offset") == "7")
+}
+
+// MARK: - Version and dependent options
+
+@Test(arguments: [
+  ["--version"], ["import", "--version"], ["--db", "x.db", "list", "--version", "--bogus"],
+  ["imprt", "--version"],
+])
+func versionWinsOverEverythingButHelp(arguments: [String]) throws {
+  #expect(try parser.parse(arguments) == .version(CatalogTool.version))
+}
+
+@Test func helpWinsOverVersion() throws {
+  #expect(try help(["--version", "--help"]) == rootHelp)
+  #expect(try invocation(["search", "--", "--version"])?.argument("text") == "--version")
+}
+
+@Test func aToolWithoutAVersionHasNoVersionOption() {
+  let error = #expect(throws: UsageError.self) {
+    try CommandLineParser(root: greet).parse(["--version"])
+  }
+  #expect(error?.message == "Unknown option '--version'")
 }
 
 @Test func editDistance() {

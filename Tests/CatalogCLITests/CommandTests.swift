@@ -2,6 +2,11 @@ import CatalogTestSupport
 import Foundation
 import Testing
 
+/// The version `catalog --version` prints, written here by hand: a release changes both.
+enum CatalogToolVersion {
+  static let expected = "0.1.0"
+}
+
 /// The commands end to end, by exact expected output of small hand-checkable cases.
 struct CommandTests {
   let runner: CatalogRunner
@@ -150,6 +155,16 @@ struct CommandTests {
     #expect(result.outputLines.contains("schema version  2"))
     #expect(result.outputLines.contains { $0.hasPrefix("ICU             7") })
     #expect(result.outputLines.last == "  cities        4 items, locale en, title name")
+  }
+
+  @Test(arguments: [
+    ["--version"], ["import", "--version"], ["--db", "x.db", "list", "--version"],
+  ])
+  func versionIsPrinted(arguments: [String]) throws {
+    let result = try runner.run(arguments)
+    #expect(result.status == 0)
+    #expect(result.standardOutput == CatalogToolVersion.expected + "\n")
+    #expect(result.standardError == "")
   }
 
   @Test func importFromStandardInputNeedsAName() throws {

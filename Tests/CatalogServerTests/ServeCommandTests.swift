@@ -35,6 +35,7 @@ struct ServeCommandTests {
                                   ./catalog.db).
           --verbose               On an error, also show SQLite's result code and the
                                   SQL that failed (as does CATALOG_DEBUG=1).
+          --version               Show the version.
           -h, --help              Show help information.
 
 

@@ -104,7 +104,9 @@ struct ArgumentScanner {
     guard let option = path.option(spelled: spelling) else {
       throw UsageError(unknownOptionMessage(spelling), path: path)
     }
-    guard option.longName != OptionDefinition.help.longName else { return }
+    guard option.longName != OptionDefinition.help.longName,
+      option.longName != OptionDefinition.version.longName
+    else { return }
     try checkExclusivity(of: option, spelledAs: spelling)
 
     guard option.takesValue else {

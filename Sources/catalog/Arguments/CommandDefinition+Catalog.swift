@@ -4,6 +4,7 @@ extension CommandDefinition {
   static let catalog = CommandDefinition(
     name: "catalog",
     abstract: "Store CSV catalogs in SQLite and list them in sections with an index.",
+    version: CatalogTool.version,
     options: [.database, .verbose],
     subcommands: [
       .importFile, .sections, .index, .list, .search, .collections, .info, .annotate, .add,

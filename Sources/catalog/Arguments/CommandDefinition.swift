@@ -26,11 +26,15 @@ struct CommandDefinition: Sendable {
   var exclusiveOptions: [[String]]
   /// The commands one level below this one.
   var subcommands: [CommandDefinition]
+  /// What `--version` prints; empty when the command has no version. As in swift-argument-parser,
+  /// the root's version makes `--version` an option of every command below it.
+  var version: String
 
   init(
     name: String,
     abstract: String,
     discussion: String = "",
+    version: String = "",
     arguments: [ArgumentDefinition] = [],
     options: [OptionDefinition] = [],
     exclusiveOptions: [[String]] = [],
@@ -39,6 +43,7 @@ struct CommandDefinition: Sendable {
     self.name = name
     self.abstract = abstract
     self.discussion = discussion
+    self.version = version
     self.arguments = arguments
     self.options = options
     self.exclusiveOptions = exclusiveOptions

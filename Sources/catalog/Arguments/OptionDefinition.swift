@@ -53,6 +53,9 @@ struct OptionDefinition: Sendable {
   /// The `-h, --help` flag that every command accepts.
   static let help = flag("help", short: "h", help: "Show help information.")
 
+  /// The `--version` flag that every command of a tool with a version accepts.
+  static let version = flag("version", help: "Show the version.")
+
   /// Whether the option takes a value, as opposed to being a flag.
   var takesValue: Bool { valueName != nil }
 
