@@ -442,7 +442,7 @@ func delimiterIsNormalized(given: String, expected: String) throws {
   #expect(try invocation(["list", "--offset", "007"])?.value(for: "offset") == "7")
 }
 
-// MARK: - Version and dependent options
+// MARK: - Version, dependent options and global flags
 
 @Test(arguments: [
   ["--version"], ["import", "--version"], ["--db", "x.db", "list", "--version", "--bogus"],
@@ -462,6 +462,24 @@ func versionWinsOverEverythingButHelp(arguments: [String]) throws {
     try CommandLineParser(root: greet).parse(["--version"])
   }
   #expect(error?.message == "Unknown option '--version'")
+}
+
+@Test func anOptionWithoutTheOptionItNeeds() throws {
+  #expect(
+    usageError(["annotate", "--group-by", "state", "--header", "x"]) == """
+      Error: '--group-by' needs '--section <heading>'
+      Usage: catalog annotate [--collection <name>] [--group-by <column>] [--section <heading>] \
+      [--header <text>] [--footer <text>] [--clear] [--db <path>] [--verbose]
+        See 'catalog annotate --help' for more information.
+      """)
+  #expect(try invocation(["sections", "--group-by", "state", "--index-by", "code"]) != nil)
+  #expect(try invocation(["list", "--group-by=state", "--index-by=code"]) != nil)
+}
+
+@Test func verboseIsAGlobalFlag() throws {
+  #expect(try invocation(["--verbose", "list"])?.hasFlag("verbose") == true)
+  #expect(try invocation(["list", "--verbose"])?.hasFlag("verbose") == true)
+  #expect(try invocation(["list"])?.hasFlag("verbose") == false)
 }
 
 @Test func editDistance() {

@@ -232,6 +232,38 @@ struct ErrorTests {
         """)
   }
 
+  @Test(arguments: ["sections", "index", "list"])
+  func indexByWithoutGroupByIsAUsageError(command: String) throws {
+    let result = try runner.run([command, "--index-by", "state"])
+    #expect(result.status == 64)
+    #expect(result.standardOutput == "")
+    #expect(
+      result.standardError.hasPrefix(
+        "Error: '--index-by' needs '--group-by <column>'\nUsage: catalog \(command) "))
+    #expect(
+      result.standardError.hasSuffix("See 'catalog \(command) --help' for more information.\n"))
+  }
+
+  @Test func indexByWithoutGroupByNamesTheUsage() throws {
+    try expectFailure(
+      ["index", "--index-by", "state"], status: 64,
+      message: """
+        Error: '--index-by' needs '--group-by <column>'
+        Usage: catalog index [--collection <name>] [--group-by <column>] [--index-by <column>] \
+        [--locale <id>] [--compact] [--fit <n>] [--format <format>] [--db <path>] [--verbose]
+          See 'catalog index --help' for more information.
+        """)
+    try expectFailure(
+      ["search", "a", "--index-by", "state"], status: 64,
+      message: """
+        Error: '--index-by' needs '--group-by <column>'
+        Usage: catalog search <text> [--collection <name>] [--group-by <column>] \
+        [--index-by <column>] [--locale <id>] [--limit <n>] [--format <format>] [--db <path>] \
+        [--verbose]
+          See 'catalog search --help' for more information.
+        """)
+  }
+
   @Test func aLockedCatalogIsBusyAfterTheTimeout() throws {
     let holder = Process()
     holder.executableURL = URL(filePath: "/usr/bin/sqlite3")

@@ -81,8 +81,12 @@ extension CommandDefinition {
   private static let sections = CommandDefinition(
     name: "sections",
     abstract: "List the sections of a collection.",
-    options: [.readCollection] + OptionDefinition.grouping + [.format]
+    options: [.readCollection] + OptionDefinition.grouping + [.format],
+    dependentOptions: indexByNeedsGroupBy
   )
+
+  /// `--index-by` names the column of a column grouping's index titles; letters have their own.
+  private static let indexByNeedsGroupBy = [(option: "index-by", needs: "group-by")]
 
   private static let index = CommandDefinition(
     name: "index",
@@ -93,7 +97,8 @@ extension CommandDefinition {
         "fit", value: "n", help: "Show at most this many entries (3 or more), with • for the rest.",
         constraint: .nonNegativeInteger),
       .format,
-    ]
+    ],
+    dependentOptions: indexByNeedsGroupBy
   )
 
   private static let list = CommandDefinition(
@@ -109,7 +114,8 @@ extension CommandDefinition {
       .limit(help: "List at most this many items."),
       .format,
     ],
-    exclusiveOptions: [["section", "index"]]
+    exclusiveOptions: [["section", "index"]],
+    dependentOptions: indexByNeedsGroupBy
   )
 
   private static let search = CommandDefinition(
@@ -124,7 +130,8 @@ extension CommandDefinition {
     options: [.readCollection] + OptionDefinition.grouping + [
       .limit(help: "List at most this many items."),
       .format,
-    ]
+    ],
+    dependentOptions: indexByNeedsGroupBy
   )
 
   private static let collections = CommandDefinition(
@@ -156,7 +163,8 @@ extension CommandDefinition {
       .option("footer", value: "text", help: "The text to show below the items."),
       .flag("clear", help: "Remove the header and the footer."),
     ],
-    exclusiveOptions: [["header", "clear"], ["footer", "clear"]]
+    exclusiveOptions: [["header", "clear"], ["footer", "clear"]],
+    dependentOptions: [(option: "group-by", needs: "section")]
   )
 
   private static let serve = CommandDefinition(

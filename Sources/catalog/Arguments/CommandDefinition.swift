@@ -24,6 +24,9 @@ struct CommandDefinition: Sendable {
   var options: [OptionDefinition]
   /// Groups of options, by long name, of which at most one may be given at a time.
   var exclusiveOptions: [[String]]
+  /// Options, by long name, that may only be given together with another: `index-by` needs
+  /// `group-by`.
+  var dependentOptions: [(option: String, needs: String)]
   /// The commands one level below this one.
   var subcommands: [CommandDefinition]
   /// What `--version` prints; empty when the command has no version. As in swift-argument-parser,
@@ -38,6 +41,7 @@ struct CommandDefinition: Sendable {
     arguments: [ArgumentDefinition] = [],
     options: [OptionDefinition] = [],
     exclusiveOptions: [[String]] = [],
+    dependentOptions: [(option: String, needs: String)] = [],
     subcommands: [CommandDefinition] = []
   ) {
     self.name = name
@@ -47,6 +51,7 @@ struct CommandDefinition: Sendable {
     self.arguments = arguments
     self.options = options
     self.exclusiveOptions = exclusiveOptions
+    self.dependentOptions = dependentOptions
     self.subcommands = subcommands
   }
 

@@ -14,9 +14,6 @@ enum AnnotateCommand {
     }
     let catalog = try context.openCatalog(creating: false)
     guard let heading = invocation.value(for: "section") else {
-      if invocation.value(for: "group-by") != nil {
-        throw UsageError("'--group-by' needs '--section <heading>'", for: invocation)
-      }
       let collection = try catalog.resolveCollection(named: invocation.value(for: "collection"))
       return try catalog.annotate(
         collection: collection, header: header, footer: footer, clear: clear)
