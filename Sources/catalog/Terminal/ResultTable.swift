@@ -75,13 +75,30 @@ final class ResultTable {
     }
   }
 
+  /// The cells of a value: one, or for an object one per field.
   private static func cells(_ value: RecordValue) -> [String] {
+    guard case .object(let pairs) = value else { return [cell(value)] }
+    return pairs.map { cell($0.value) }
+  }
+
+  /// A value as one cell: an array of texts and numbers as its elements between spaces; an
+  /// object, or an array holding objects or arrays, as JSON; a displayed value as its text.
+  private static func cell(_ value: RecordValue) -> String {
     switch value {
-    case .text(let text): return [text]
-    case .integer(let integer): return [String(integer)]
-    case .null, .absent: return [""]
-    case .object(let pairs): return pairs.map(\.text)
-    case .list(let strings): return [strings.joined(separator: " ")]
+    case .displayed(_, let text): return text
+    case .text(let text): return text
+    case .integer(let integer): return String(integer)
+    case .boolean(let boolean): return boolean ? "true" : "false"
+    case .null, .absent: return ""
+    case .object: return Record.json(value)
+    case .array(let elements):
+      let isFlat = elements.allSatisfy {
+        switch $0 {
+        case .object, .array: return false
+        default: return true
+        }
+      }
+      return isFlat ? elements.map(cell).joined(separator: " ") : Record.json(value)
     }
   }
 
