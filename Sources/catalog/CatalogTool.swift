@@ -3,7 +3,7 @@ import Foundation
 /// The `catalog` program: parses the command line, runs the command, and turns what went wrong
 /// into a message on standard error and an exit status (0 success, 1 failure, 64 wrong usage).
 enum CatalogTool {
-  /// The version of this build, which `catalog --version` prints.
+  /// The version of this build, which `catalog --version` and `catalog info` print.
   static let version = "0.1.0"
 
   static func run(arguments: [String], environment: [String: String]) -> Int32 {

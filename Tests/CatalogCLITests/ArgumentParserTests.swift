@@ -61,7 +61,7 @@ private let rootHelp = """
     list                    List the items of a collection, section by section.
     search                  Find the items whose title starts with the given text.
     collections             List the collections in the catalog.
-    info                    Show the catalog's file, schema and ICU versions.
+    info                    Show the catalog, and the versions of this build.
     annotate                Set header or footer text for a collection or section.
     add                     Add an item to a collection.
     update                  Set fields of an item.
@@ -286,13 +286,13 @@ private let greet = CommandDefinition(
   #expect(
     usageError(["info", "x"]) == """
       Error: Unexpected argument 'x'
-      Usage: catalog info [--db <path>] [--verbose]
+      Usage: catalog info [--format <format>] [--db <path>] [--verbose]
         See 'catalog info --help' for more information.
       """)
   #expect(
     usageError(["info", "x", "y"]) == """
       Error: 2 unexpected arguments: 'x', 'y'
-      Usage: catalog info [--db <path>] [--verbose]
+      Usage: catalog info [--format <format>] [--db <path>] [--verbose]
         See 'catalog info --help' for more information.
       """)
 }

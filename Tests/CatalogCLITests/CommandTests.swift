@@ -221,6 +221,69 @@ struct CommandTests {
     #expect(result.outputLines.last == "  cities        4 items, locale en, title name")
   }
 
+  /// The version of a library the build links, as its package says (`pkg-config --modversion`),
+  /// not as the library reports it to the program.
+  static func builtVersion(of module: String) throws -> String {
+    let process = Process()
+    process.executableURL = URL(filePath: "/usr/bin/pkg-config")
+    process.arguments = ["--modversion", module]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// The import is write 1 and the added item write 2, so the catalog is at version 2.
+  @Test func infoShowsTheCatalogAndTheBuild() throws {
+    try importCities()
+    #expect(try runner.run(["add", "name=Dallas"]).status == 0)
+    let (sqlite, icu) = try (Self.builtVersion(of: "sqlite3"), Self.builtVersion(of: "icu-uc"))
+    let path = runner.databasePath
+    #expect(
+      try runner.run(["info"]).outputLines == [
+        "catalog         \(path)",
+        "schema version  2",
+        "version         2",
+        "build           catalog \(CatalogToolVersion.expected)",
+        "SQLite          \(sqlite)",
+        "ICU             \(icu)",
+        "collections     1",
+        "  cities        5 items, locale en, title name",
+      ])
+    #expect(
+      try runner.run(["info", "--format", "json"]).outputLines == [
+        #"{"path":"\#(path)","exists":true,"schema_version":2,"version":2,"#
+          + #""collections":["cities"],"build":{"catalog":"\#(CatalogToolVersion.expected)","#
+          + #""sqlite":"\#(sqlite)","icu":"\#(icu)"}}"#
+      ])
+  }
+
+  @Test func infoWithoutACatalogShowsTheBuild() throws {
+    let absent = runner.directory.path("absent.db")
+    let (sqlite, icu) = try (Self.builtVersion(of: "sqlite3"), Self.builtVersion(of: "icu-uc"))
+    let table = try runner.run(["info"], database: absent)
+    #expect(table.status == 0)
+    #expect(table.standardError == "")
+    #expect(
+      table.outputLines == [
+        "catalog  \(absent) (no catalog there)",
+        "build    catalog \(CatalogToolVersion.expected)",
+        "SQLite   \(sqlite)",
+        "ICU      \(icu)",
+      ])
+    let json = try runner.run(["info", "--format", "json"], database: absent)
+    #expect(json.status == 0)
+    #expect(
+      json.outputLines == [
+        #"{"path":"\#(absent)","exists":false,"schema_version":null,"version":null,"#
+          + #""collections":null,"build":{"catalog":"\#(CatalogToolVersion.expected)","#
+          + #""sqlite":"\#(sqlite)","icu":"\#(icu)"}}"#
+      ])
+    #expect(!FileManager.default.fileExists(atPath: absent))
+  }
+
   @Test(arguments: [
     ["--version"], ["import", "--version"], ["--db", "x.db", "list", "--version"],
   ])

@@ -142,7 +142,16 @@ extension CommandDefinition {
 
   private static let info = CommandDefinition(
     name: "info",
-    abstract: "Show the catalog's file, schema and ICU versions."
+    abstract: "Show the catalog, and the versions of this build.",
+    discussion: """
+      Shows the catalog's path, schema version, version and collections, and the versions of \
+      catalog, SQLite and ICU in this build; without a catalog at the path, only those.
+      """,
+    options: [
+      .option(
+        "format", value: "format", help: "The output format.",
+        constraint: .oneOf(["table", "json"]), defaultValue: "table")
+    ]
   )
 
   private static let annotate = CommandDefinition(
