@@ -368,6 +368,36 @@ struct CommandTests {
   /// Line breaks, tabs and other control characters in fields are escaped in tables, as TSV
   /// escapes them, so that each row stays on its line; backslashes are doubled to keep it
   /// unambiguous. The JSON keeps the text as it is.
+  @Test func tablesEscapeControlCharacters() throws {
+    try runner.write(
+      "notes.csv",
+      "name,note\n\"Two\nLines\",\"line\nbreak\"\n\"Tab\there\",\"tab\tbed\"\n"
+        + "\"Bell\u{7}\",\"esc\u{1B}[31mred\"\nPlain,back\\slash\n")
+    #expect(try runner.run(["import", "notes.csv", "--group-by", "note", "--quiet"]).status == 0)
+    #expect(
+      try runner.run(["list"]).outputLines == [
+        "B", "  Bell\\x07", "P", "  Plain", "T", "  Tab\\there", "  Two\\nLines",
+      ])
+    #expect(
+      try runner.run(["sections", "--group-by", "note"]).outputLines == [
+        "section  heading         index  count  offset",
+        "0        back\\\\slash     B      1      0",
+        "1        esc\\x1B[31mred  E      1      1",
+        "2        line\\nbreak     L      1      2",
+        "3        tab\\tbed        T      1      3",
+      ])
+    #expect(try runner.run(["annotate", "--header", "two\nlines"]).status == 0)
+    #expect(
+      try runner.run(["list", "--group-by", "note", "--limit", "1"]).outputLines == [
+        "(header: two\\nlines)", "back\\\\slash", "  Plain",
+      ])
+    #expect(
+      try runner.run(["list", "--offset", "3", "--format", "json"]).outputLines == [
+        #"{"row":3,"section":2,"heading":"T","title":"Two\nLines","#
+          + #""fields":{"name":"Two\nLines","note":"line\nbreak"}}"#
+      ])
+  }
+
   @Test func aClosedPipeEndsQuietly() throws {
     let rows = (0..<20000).map { "Name \($0)" }.joined(separator: "\n")
     try runner.write("many.csv", "name\n" + rows + "\n")

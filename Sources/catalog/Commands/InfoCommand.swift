@@ -43,8 +43,9 @@ enum InfoCommand {
         )
       }
     }
-    let width = rows.map(\.0.terminalWidth).max() ?? 0
-    for (label, value) in rows {
+    let escaped = rows.map { ($0.0.tableEscaped, $0.1.tableEscaped) }
+    let width = escaped.map(\.0.terminalWidth).max() ?? 0
+    for (label, value) in escaped {
       try context.output.line(label.padding(toLength: width + 2) + value)
     }
   }

@@ -21,6 +21,8 @@ final class ResultTable {
   private let format: OutputFormat
   private let output: StandardOutput
   private var pendingRows: [[String]] = []
+  /// The header of a table, from its first row: an object value names a column per field.
+  private var headerRow: [String]?
   private var hasWrittenHeader = false
 
   init(columns: [String], format: OutputFormat, output: StandardOutput) {
@@ -43,7 +45,10 @@ final class ResultTable {
       }
       try output.line(separated(cells))
     case .table:
-      pendingRows.append(values.flatMap(Self.cells))
+      if pendingRows.isEmpty {
+        headerRow = zip(columns, values).flatMap(headerCells).map(\.tableEscaped)
+      }
+      pendingRows.append(values.flatMap(Self.cells).map(\.tableEscaped))
     }
   }
 
@@ -51,8 +56,8 @@ final class ResultTable {
   func finish() throws {
     switch format {
     case .table:
-      let rows = [columns] + pendingRows
-      let widths = columns.indices.map { column in
+      let rows = [headerRow ?? columns.map(\.tableEscaped)] + pendingRows
+      let widths = (0..<(rows.map(\.count).max() ?? 0)).map { column in
         rows.map { column < $0.count ? $0[column].terminalWidth : 0 }.max() ?? 0
       }
       for row in rows {
@@ -70,7 +75,7 @@ final class ResultTable {
 
   private func separated(_ cells: [String]) -> String {
     switch format {
-    case .tsv: return cells.map(Self.tsvEscaped).joined(separator: "\t")
+    case .tsv: return cells.map(\.tsvEscaped).joined(separator: "\t")
     default: return cells.map(Self.csvQuoted).joined(separator: ",")
     }
   }
@@ -114,20 +119,6 @@ final class ResultTable {
   private static func csvQuoted(_ cell: String) -> String {
     guard cell.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return cell }
     return "\"" + cell.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-  }
-
-  private static func tsvEscaped(_ cell: String) -> String {
-    var escaped = ""
-    for scalar in cell.unicodeScalars {
-      switch scalar {
-      case "\\": escaped += "\\\\"
-      case "\t": escaped += "\\t"
-      case "\n": escaped += "\\n"
-      case "\r": escaped += "\\r"
-      default: escaped.unicodeScalars.append(scalar)
-      }
-    }
-    return escaped
   }
 }
 
