@@ -398,6 +398,41 @@ struct CommandTests {
       ])
   }
 
+  /// An empty `--header` or `--footer` removes that text and keeps the other; without notes left,
+  /// the header and footer columns go too.
+  @Test func anEmptyTextClearsAHeaderOrFooter() throws {
+    try importCities()
+    #expect(
+      try runner.run(["annotate", "--header", "US cities", "--footer", "Census"]).status == 0)
+    #expect(try runner.run(["annotate", "--header", ""]).status == 0)
+    #expect(
+      try runner.run(["list", "--section", "H"]).outputLines == [
+        "H", "  Houston", "(footer: Census)",
+      ])
+    #expect(try runner.run(["annotate", "--footer", ""]).status == 0)
+    #expect(try runner.run(["list", "--section", "H"]).outputLines == ["H", "  Houston"])
+    #expect(
+      try runner.run(["collections", "--format", "csv"]).outputLines.first
+        == "name,items,locale,title,sort_as,key,version,groupings,names,ignore_articles,imported_at"
+    )
+
+    let texas = ["--group-by", "state", "--section", "Texas"]
+    #expect(
+      try runner.run(["annotate"] + texas + ["--header", "Lone Star", "--footer", "Big"]).status
+        == 0)
+    #expect(try runner.run(["annotate"] + texas + ["--footer", ""]).status == 0)
+    #expect(
+      try runner.run(["sections", "--group-by", "state", "--format", "json"]).outputLines.last
+        == #"{"section":2,"heading":"Texas","index":"T","count":2,"offset":2,"header":"Lone Star"}"#
+    )
+    #expect(try runner.run(["annotate"] + texas + ["--header", ""]).status == 0)
+    #expect(
+      try runner.run(["sections", "--group-by", "state", "--format", "csv"]).outputLines == [
+        "section,heading,index,count,offset", "0,Alabama,A,1,0", "1,Alaska,A,1,1",
+        "2,Texas,T,2,2",
+      ])
+  }
+
   @Test func aClosedPipeEndsQuietly() throws {
     let rows = (0..<20000).map { "Name \($0)" }.joined(separator: "\n")
     try runner.write("many.csv", "name\n" + rows + "\n")

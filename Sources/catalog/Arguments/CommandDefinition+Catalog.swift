@@ -168,8 +168,10 @@ extension CommandDefinition {
         "group-by", value: "column",
         help: "With --section, the column whose grouping the section belongs to."),
       .option("section", value: "heading", help: "The heading of the section to annotate."),
-      .option("header", value: "text", help: "The text to show above the items."),
-      .option("footer", value: "text", help: "The text to show below the items."),
+      .option(
+        "header", value: "text", help: "The text to show above the items; empty to remove it."),
+      .option(
+        "footer", value: "text", help: "The text to show below the items; empty to remove it."),
       .flag("clear", help: "Remove the header and the footer."),
     ],
     exclusiveOptions: [["header", "clear"], ["footer", "clear"]],
