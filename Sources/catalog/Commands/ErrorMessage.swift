@@ -28,7 +28,7 @@ struct ErrorMessage {
     case ServerError.catalog(let catalogError):
       text = context.text(for: catalogError)
     case let collationError as CollationError:
-      text = "Error: \(collationError)"
+      text = "Error: " + context.message(for: collationError)
     default:
       text = "Error: \(error)"
     }
@@ -77,9 +77,23 @@ struct ErrorMessage {
         return "\(error); rebuild them with 'catalog build'"
       case .scratchFile:
         return "\(error) (set TMPDIR to a directory with free space)"
+      case .collation(let collationError):
+        return message(for: collationError)
       default:
         return error.description
       }
+    }
+
+    /// An unknown locale that came from the environment, not from `--locale`, says which
+    /// variable named it (DESIGN §1: the default locale of a new collection).
+    func message(for error: CollationError) -> String {
+      guard case .unknownLocale(let id) = error,
+        invocation?.value(for: "locale") != id,
+        let setting = CollationLocale.environmentSetting(in: environment), setting.locale == id
+      else { return error.description }
+      return "unknown locale '\(id)' from $\(setting.variable)=\(setting.value), the default "
+        + "locale of a new collection; give one with --locale ID, or set \(setting.variable) to a "
+        + "locale that ICU knows"
     }
   }
 }
