@@ -6,6 +6,7 @@
 #include <unicode/ubrk.h>
 #include <unicode/uchar.h>
 #include <unicode/ucol.h>
+#include <unicode/ulocdata.h>
 #include <unicode/uenum.h>
 #include <unicode/uloc.h>
 #include <unicode/unorm2.h>
@@ -369,13 +370,34 @@ int32_t catalog_terminal_columns(int32_t codepoint) {
   }
 }
 
-void catalog_icu_version(char *buffer, int32_t capacity) {
-  UVersionInfo version;
-  u_getVersion(version);
+/// `version` as text in `buffer`, cut to `capacity` with its NUL.
+static void writeVersion(const UVersionInfo version, char *buffer, int32_t capacity) {
   char text[U_MAX_VERSION_STRING_LENGTH];
   u_versionToString(version, text);
   std::strncpy(buffer, text, capacity);
   buffer[capacity - 1] = '\0';
+}
+
+void catalog_icu_version(char *buffer, int32_t capacity) {
+  UVersionInfo version;
+  u_getVersion(version);
+  writeVersion(version, buffer, capacity);
+}
+
+void catalog_unicode_version(char *buffer, int32_t capacity) {
+  UVersionInfo version;
+  u_getUnicodeVersion(version);
+  writeVersion(version, buffer, capacity);
+}
+
+void catalog_cldr_version(char *buffer, int32_t capacity, int32_t *status) {
+  UErrorCode error = U_ZERO_ERROR;
+  UVersionInfo version = {};
+  ulocdata_getCLDRVersion(version, &error);
+  if (U_FAILURE(error)) {
+    *status = error;
+  }
+  writeVersion(version, buffer, capacity);
 }
 
 catalog_collator *catalog_collator_open(const char *locale, int32_t strength, int32_t *status) {

@@ -24,6 +24,17 @@ public final class Collation: Sendable {
   /// The version of the ICU this program runs with, such as "72.1".
   public static let icuVersion = stringFromCBuffer(capacity: 32) { catalog_icu_version($0, $1) }
 
+  /// The Unicode version of ICU's character data, such as "15.0".
+  public static let unicodeVersion = stringFromCBuffer(capacity: 32) {
+    catalog_unicode_version($0, $1)
+  }
+
+  /// The CLDR version of ICU's locale data, such as "42.0".
+  public static let cldrVersion = stringFromCBuffer(capacity: 32) { buffer, capacity in
+    var status: Int32 = 0
+    catalog_cldr_version(buffer, capacity, &status)
+  }
+
   private let sortCollator: Collator
   let sectionCollator: Collator
   private let letterIndex: LetterIndex

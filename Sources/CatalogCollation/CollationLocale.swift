@@ -41,16 +41,26 @@ public struct CollationLocale: Hashable, Sendable, CustomStringConvertible {
   /// `LC_ALL`, `LC_COLLATE` and `LANG`, without its codeset and modifier (`sv_SE.UTF-8` → `sv_SE`);
   /// `C`, `POSIX` and no setting at all mean `en`.
   ///
-  /// - Throws: `CollationError.unknownLocale` when the variable names a locale ICU does not know.
+  /// - Throws: `CollationError.unknownLocale` when the variable names a locale ICU does not know;
+  ///   `environmentSetting(in:)` tells which variable that was.
   public static func fromEnvironment(_ environment: [String: String]) throws(CollationError) -> Self
   {
+    try Self(environmentSetting(in: environment)?.locale ?? "en")
+  }
+
+  /// The variable that names the locale in the environment, its value, and the locale id in it:
+  /// for `LANG=sv_SE.UTF-8`, `("LANG", "sv_SE.UTF-8", "sv_SE")`. Nil when no variable is set, or
+  /// the first one set says `C` or `POSIX`, which stand for `en`.
+  public static func environmentSetting(in environment: [String: String])
+    -> (variable: String, value: String, locale: String)?
+  {
     let setting = ["LC_ALL", "LC_COLLATE", "LANG"].lazy
-      .compactMap { environment[$0] }
-      .first { !$0.isEmpty }
-    guard let setting else { return try Self("en") }
-    let name = setting.prefix { $0 != "." && $0 != "@" }
-    if name == "C" || name == "POSIX" || name.isEmpty { return try Self("en") }
-    return try Self(String(name))
+      .compactMap { variable in environment[variable].map { (variable, $0) } }
+      .first { !$0.1.isEmpty }
+    guard let (variable, value) = setting else { return nil }
+    let name = value.prefix { $0 != "." && $0 != "@" }
+    if name == "C" || name == "POSIX" || name.isEmpty { return nil }
+    return (variable, value, String(name))
   }
 
   public var description: String { identifier }

@@ -27,14 +27,7 @@ extension IndexedList {
   ///
   /// - Throws: `CatalogError.unknownSection` when there is none.
   public func section(withHeading heading: String) throws -> Section {
-    let headingKey = collation.sectionKey(for: heading)
-    var key: [UInt8]?
-    if grouping == .letters {
-      key = collation.labels.firstIndex { collation.sectionKey(for: $0) == headingKey }
-        .map(ListKey.section(letterPosition:))
-    } else {
-      key = ListKey.section(valueKey: headingKey)
-    }
+    let key = ListKey.section(forHeading: heading, in: grouping, collation: collation)
     guard let key, let found = try reader.section(withKey: key, indexBy: indexBy) else {
       throw CatalogError.unknownSection(
         heading: heading, collection: collection.name, grouping: grouping)

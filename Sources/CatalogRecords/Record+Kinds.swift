@@ -33,7 +33,7 @@ extension Record {
   /// `{"row":0,"section":0,"heading":"Alabama","title":"Birmingham","fields":{…}}`: the item's
   /// `fields` named by `fieldNames`, the collection's columns.
   public init(item: ListItem, fieldNames: [String]) {
-    let fields = zip(fieldNames, item.fields).map { RecordValue.Pair(name: $0, text: $1) }
+    let fields = zip(fieldNames, item.fields).map { RecordValue.Pair(name: $0, value: .text($1)) }
     self.init(
       columns: Self.itemColumns,
       values: [
@@ -58,7 +58,7 @@ extension Record {
     var values: [RecordValue] = [
       .text(entry.title), entry.section.map(RecordValue.integer) ?? .null, .integer(entry.count),
     ]
-    if fitted { values.append(entry.standsFor.isEmpty ? .absent : .list(entry.standsFor)) }
+    if fitted { values.append(entry.standsFor.isEmpty ? .absent : .texts(entry.standsFor)) }
     self.init(columns: Self.indexEntryColumns(fitted: fitted), values: values)
   }
 }
@@ -68,20 +68,55 @@ extension Record {
 extension Record {
   /// The columns of a collection record; `header` and `footer` too when `includingNotes`.
   public static func collectionColumns(includingNotes: Bool) -> [String] {
-    ["name", "items", "locale", "title"] + (includingNotes ? ["header", "footer"] : [])
+    [
+      "name", "items", "locale", "title", "sort_as", "key", "version", "groupings", "names",
+      "ignore_articles", "imported_at",
+    ] + (includingNotes ? ["header", "footer"] : [])
   }
 
-  /// `{"name":"cities","items":1234,"locale":"en_US","title":"name"}`, with the collection's
-  /// `header` and `footer` where set when `includingNotes`.
-  public init(collection: CollectionInfo, includingNotes: Bool) {
+  /// `{"name":"cities","items":1234,"locale":"en_US","title":"name","sort_as":["name"],
+  /// "key":null,"version":7,"groupings":[{"group_by":null,"locale":"en_US"}],"names":false,
+  /// "ignore_articles":false,"imported_at":"2025-01-31T12:00:00Z"}` (DESIGN §6): `sort_as` is the
+  /// title column when the collection sorts by its title, `version` the catalog version of its
+  /// last write, and `groupings` the stored ones, each with its locale (`group_by` null for
+  /// letters; `state/en_US` in tables, `letters/en_US` for letters). With `includingNotes`, the
+  /// collection's `header` and `footer` where set.
+  public init(collection: CollectionInfo, groupings: [GroupingInfo], includingNotes: Bool) {
+    let groupingValues = groupings.map { stored in
+      RecordValue.displayed(
+        .object([
+          .init(name: "group_by", value: .nullable(stored.grouping.column)),
+          .init(name: "locale", value: .text(stored.locale)),
+        ]),
+        text: "\(stored.grouping.column ?? "letters")/\(stored.locale)")
+    }
     var values: [RecordValue] = [
       .text(collection.name), .integer(collection.itemCount), .text(collection.locale),
       .text(collection.titleColumn),
+      .texts(collection.sortAs.isEmpty ? [collection.titleColumn] : collection.sortAs),
+      .nullable(collection.keyColumn), .integer(collection.version), .array(groupingValues),
+      .boolean(collection.sortingOptions.valuesAreNames),
+      .boolean(collection.sortingOptions.ignoresArticles), .text(collection.importedAt),
     ]
     if includingNotes {
       values += [Self.optional(collection.header), Self.optional(collection.footer)]
     }
     self.init(columns: Self.collectionColumns(includingNotes: includingNotes), values: values)
+  }
+
+  /// The records of every collection in the catalog, by name, each with its stored groupings;
+  /// with `header` and `footer` columns when any collection has one.
+  public static func collections(in catalog: Catalog) throws(CatalogError) -> [Record] {
+    let collections = try catalog.collections()
+    let includingNotes = hasNotes(collections)
+    var records: [Record] = []
+    for collection in collections {
+      records.append(
+        Record(
+          collection: collection, groupings: try catalog.groupings(of: collection),
+          includingNotes: includingNotes))
+    }
+    return records
   }
 
   /// Whether any of `collections` has a header or footer, so its records carry those columns.

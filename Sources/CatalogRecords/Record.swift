@@ -27,7 +27,7 @@ public struct Record: Equatable, Sendable {
     var text = "{"
     var isFirst = true
     for (column, value) in zip(columns, values) {
-      if case .absent = value { continue }
+      if value.isAbsent { continue }
       if !isFirst { text += "," }
       isFirst = false
       JSONText.appendQuoted(column, to: &text)
@@ -41,18 +41,35 @@ public struct Record: Equatable, Sendable {
     switch value {
     case .text(let string): JSONText.appendQuoted(string, to: &text)
     case .integer(let integer): text += String(integer)
+    case .boolean(let boolean): text += boolean ? "true" : "false"
     case .null, .absent: text += "null"
+    case .displayed(let value, _): appendJSON(value, to: &text)
     case .object(let pairs):
       text += "{"
-      for (position, pair) in pairs.enumerated() {
-        if position > 0 { text += "," }
+      var isFirst = true
+      for pair in pairs {
+        if pair.value.isAbsent { continue }
+        if !isFirst { text += "," }
+        isFirst = false
         JSONText.appendQuoted(pair.name, to: &text)
         text += ":"
-        JSONText.appendQuoted(pair.text, to: &text)
+        appendJSON(pair.value, to: &text)
       }
       text += "}"
-    case .list(let strings):
-      text += JSONText.array(strings)
+    case .array(let elements):
+      text += "["
+      for (position, element) in elements.enumerated() {
+        if position > 0 { text += "," }
+        appendJSON(element, to: &text)
+      }
+      text += "]"
     }
+  }
+
+  /// `value` as JSON text, such as `{"group_by":null,"locale":"en"}`; an absent value is `null`.
+  public static func json(_ value: RecordValue) -> String {
+    var text = ""
+    appendJSON(value, to: &text)
+    return text
   }
 }

@@ -20,9 +20,7 @@ struct CatalogAPI: Sendable {
   func collections(_ arguments: [(name: String, value: String)]) throws(APIError) -> [Record] {
     _ = try QueryParameters(arguments, accepted: [], limits: limits)
     return try answering { () throws(CatalogError) in
-      let collections = try openCatalog().collections()
-      let includingNotes = Record.hasNotes(collections)
-      return collections.map { Record(collection: $0, includingNotes: includingNotes) }
+      try Record.collections(in: openCatalog())
     }
   }
 

@@ -1,28 +1,39 @@
 import CatalogCollation
 
-/// Why a catalog operation failed, with the context a user needs to act on it.
+/// Why a catalog operation failed: the facts, in words that name no command-line option, so that
+/// a tool can add its own advice. Errors from a failed SQLite call keep what SQLite said
+/// (`sqliteFailure`); their `description` never shows it.
 public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
   /// No catalog file exists at the path, and the operation does not create one.
   case missing(path: String)
-  /// The file exists but is not a catalog: another SQLite database, a text file, a damaged file.
-  case notACatalog(path: String, reason: String)
+  /// The file exists but is not a catalog: another SQLite database, or not an SQLite database.
+  case notACatalog(path: String, reason: String, sqlite: SQLiteFailure? = nil)
   /// The catalog was written by a newer build whose schema this build does not know.
   case newerSchema(path: String, found: Int, supported: Int)
   /// Another process holds the catalog for longer than the busy timeout.
-  case busy(path: String)
+  case busy(path: String, sqlite: SQLiteFailure? = nil)
   /// The catalog cannot be written: its file, directory or medium is read-only.
-  case readOnly(path: String)
-  /// SQLite failed: its extended result code, its message, and the SQL that failed, if any.
-  case sqlite(code: Int32, message: String, sql: String?)
+  case readOnly(path: String, sqlite: SQLiteFailure? = nil)
+  /// The disk (or the file system's quota) has no room for the catalog to grow; the write was
+  /// rolled back.
+  case diskFull(path: String, sqlite: SQLiteFailure)
+  /// The catalog file cannot be opened, or created: `problem` says why.
+  case cannotOpen(path: String, problem: OpenProblem, sqlite: SQLiteFailure? = nil)
+  /// Reading or writing the file failed in the operating system (an I/O error).
+  case ioError(path: String, sqlite: SQLiteFailure)
+  /// SQLite found the file's pages malformed: it was damaged, or truncated.
+  case damaged(path: String, sqlite: SQLiteFailure)
+  /// SQLite failed in a way none of the cases above names.
+  case sqlite(path: String, SQLiteFailure)
   /// The input file is not valid CSV; the error names the place.
   case csv(CSVError)
   /// No collection has this name; `available` lists the ones there are.
   case unknownCollection(name: String, available: [String])
   /// The catalog holds no collection yet.
   case noCollections(path: String)
-  /// The catalog holds several collections and the command did not say which.
+  /// The catalog holds several collections and the operation did not name one.
   case collectionNotChosen(available: [String])
-  /// An import without `--replace` or `--append` into a collection that exists.
+  /// An import that would create a collection, under a name a collection has already.
   case collectionExists(name: String)
   /// A collection name that is empty after trimming white space.
   case invalidCollectionName(String)
@@ -67,6 +78,35 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A temporary file for sorting a large grouping could not be made, written or read.
   case scratchFile(directory: String, reason: String)
 
+  /// Why a catalog file cannot be opened or created, as the file system tells.
+  public enum OpenProblem: Equatable, Sendable {
+    /// The path names a directory, not a file.
+    case isDirectory
+    /// The directory the file would be created in does not exist.
+    case missingDirectory(String)
+    /// The file does not exist, and this user may not create files in its directory.
+    case directoryNotWritable(String)
+    /// The file exists, and this user may not read it.
+    case notReadable
+    /// Something else: the SQLite failure has the details.
+    case other
+  }
+
+  /// What SQLite said, for the errors that come from a failed SQLite call: to show on request
+  /// (`catalog --verbose`), never needed to understand the error.
+  public var sqliteFailure: SQLiteFailure? {
+    switch self {
+    case .notACatalog(_, _, let failure), .busy(_, let failure), .readOnly(_, let failure),
+      .cannotOpen(_, _, let failure):
+      return failure
+    case .diskFull(_, let failure), .ioError(_, let failure), .damaged(_, let failure),
+      .sqlite(_, let failure):
+      return failure
+    default:
+      return nil
+    }
+  }
+
   private static func listing(_ names: [String], _ noun: String) -> String {
     names.isEmpty ? "; there are no \(noun)" : "; the \(noun) are: \(names.joined(separator: ", "))"
   }
@@ -74,30 +114,37 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .missing(let path):
-      return "no catalog at \(path) (create one with 'catalog import FILE')"
-    case .notACatalog(let path, let reason):
+      return "no catalog at \(path)"
+    case .notACatalog(let path, let reason, _):
       return "\(path) is not a catalog: \(reason); it was left untouched"
     case .newerSchema(let path, let found, let supported):
       return "\(path) was written by a newer catalog (schema version \(found); this build "
         + "knows up to \(supported)); it was left untouched, use a newer build"
-    case .busy(let path):
+    case .busy(let path, _):
       return "catalog is busy: another process is writing to \(path); try again when it is done"
-    case .readOnly(let path):
-      return "the catalog \(path) is read-only; nothing was changed"
-    case .sqlite(let code, let message, let sql):
-      return "SQLite error \(code): \(message)" + (sql.map { " (in: \($0))" } ?? "")
+    case .readOnly(let path, let failure):
+      return Self.readOnlyDescription(path: path, code: failure?.code)
+    case .diskFull(let path, _):
+      return "the disk is full; the catalog \(path) is unchanged"
+    case .cannotOpen(let path, let problem, let failure):
+      return Self.cannotOpenDescription(path: path, problem: problem, failure: failure)
+    case .ioError(let path, let failure):
+      return Self.ioErrorDescription(path: path, failure: failure)
+    case .damaged(let path, _):
+      return "the catalog \(path) is damaged: SQLite found its contents malformed"
+    case .sqlite(let path, let failure):
+      return "SQLite failed on \(path): \(failure.message)"
     case .csv(let error):
       return error.description
     case .unknownCollection(let name, let available):
       return "no collection named '\(name)'" + Self.listing(available, "collections")
     case .noCollections(let path):
-      return "\(path) holds no collections yet; import one with 'catalog import FILE'"
+      return "\(path) holds no collections yet"
     case .collectionNotChosen(let available):
-      return "the catalog holds \(available.count) collections; choose one with -c NAME"
+      return "the catalog holds \(available.count) collections and none was named"
         + Self.listing(available, "collections")
     case .collectionExists(let name):
-      return
-        "collection '\(name)' exists already; use --replace to replace it or --append to add to it"
+      return "collection '\(name)' exists already"
     case .invalidCollectionName(let name):
       return "invalid collection name '\(name)': it must not be empty or only white space"
     case .unknownColumn(let column, let option, let available):
@@ -121,8 +168,7 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
     case .collation(let error):
       return error.description
     case .damagedList(let groupingID, let reason):
-      return "the stored keys of list \(groupingID) are damaged (\(reason)); rebuild them with "
-        + "'catalog build'"
+      return "the stored keys of list \(groupingID) are damaged (\(reason))"
     case .listOutOfDate(let collection, let version, let current):
       return "the list of '\(collection)' shows version \(version) and the catalog is at "
         + "version \(current); refresh it first"
@@ -139,8 +185,58 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
     case .interrupted:
       return "interrupted: nothing was written, the catalog is unchanged"
     case .scratchFile(let directory, let reason):
-      return "cannot use a temporary file in \(directory) to sort the list: \(reason) "
-        + "(set TMPDIR to a directory with free space)"
+      return "cannot use a temporary file in \(directory) to sort the list: \(reason)"
+    }
+  }
+}
+
+// MARK: - Files that cannot be used
+
+extension CatalogError {
+  private static func readOnlyDescription(path: String, code: Int32?) -> String {
+    let unchanged = "; nothing was changed"
+    switch code {
+    case 1544:  // SQLITE_READONLY_DIRECTORY
+      return "the catalog \(path) is read-only: its directory cannot be written" + unchanged
+    case 520, 1288:  // SQLITE_READONLY_CANTLOCK, SQLITE_READONLY_CANTINIT
+      return "the catalog \(path) is read-only: its shared-memory file \(path)-shm cannot be "
+        + "created or written" + unchanged
+    case 264, 776:  // SQLITE_READONLY_RECOVERY, SQLITE_READONLY_ROLLBACK
+      return "the catalog \(path) is read-only, and a write that was cut short must be rolled "
+        + "back by a process that can write it" + unchanged
+    case 1032:  // SQLITE_READONLY_DBMOVED
+      return "the catalog \(path) was moved or deleted while it was open" + unchanged
+    default:
+      return "the catalog \(path) is read-only" + unchanged
+    }
+  }
+
+  private static func cannotOpenDescription(
+    path: String, problem: OpenProblem, failure: SQLiteFailure?
+  ) -> String {
+    switch problem {
+    case .isDirectory:
+      return "\(path) is a directory"
+    case .missingDirectory(let directory):
+      return "cannot create the catalog \(path): the directory \(directory) does not exist"
+    case .directoryNotWritable(let directory):
+      return "cannot create the catalog \(path): no permission to write in \(directory)"
+    case .notReadable:
+      return "cannot open the catalog \(path): no permission to read it"
+    case .other:
+      return "cannot open the catalog \(path)" + (failure.map { ": \($0.message)" } ?? "")
+    }
+  }
+
+  private static func ioErrorDescription(path: String, failure: SQLiteFailure) -> String {
+    switch failure.code {
+    case 4618, 4874, 5130, 5386:  // SQLITE_IOERR_SHMOPEN, _SHMSIZE, _SHMLOCK, _SHMMAP
+      return "cannot use the shared-memory file \(path)-shm of the catalog"
+    case 3082:  // SQLITE_IOERR_NOMEM
+      return "out of memory while reading or writing \(path)"
+    default:
+      return "reading or writing \(path) failed with an input/output error"
+        + (failure.systemMessage.map { " (\($0))" } ?? "")
     }
   }
 }

@@ -62,9 +62,13 @@ package final class Connection {
     }
     let code = sqlite3_open_v2(name, &handle, flags, nil)
     guard code == SQLITE_OK, let handle else {
-      let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+      let failure = SQLiteFailure(
+        code: code,
+        message: handle.map { String(cString: sqlite3_errmsg($0)) }
+          ?? String(cString: sqlite3_errstr(code)),
+        systemErrno: handle.map { sqlite3_system_errno($0) } ?? 0)
       sqlite3_close_v2(handle)
-      throw .sqlite(code: code, message: "\(message): \(path)", sql: nil)
+      throw Self.error(failure, path: path)
     }
     self.handle = handle
     self.path = path
@@ -135,15 +139,62 @@ package final class Connection {
 
   /// The typed error for a failed SQLite call on this connection.
   package func error(code: Int32, sql: String?) -> CatalogError {
-    switch code & 0xFF {
+    Self.error(
+      SQLiteFailure(
+        code: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql,
+        systemErrno: sqlite3_system_errno(handle)),
+      path: path)
+  }
+
+  /// The case of `CatalogError` that names what went wrong with the file at `path`, from SQLite's
+  /// extended result code and, where the code alone does not tell, the file system.
+  private static func error(_ failure: SQLiteFailure, path: String) -> CatalogError {
+    switch failure.primaryCode {
     case SQLITE_BUSY, SQLITE_LOCKED:
-      return .busy(path: path)
+      return .busy(path: path, sqlite: failure)
     case SQLITE_READONLY:
-      return .readOnly(path: path)
-    case SQLITE_NOTADB, SQLITE_CORRUPT:
-      return .notACatalog(path: path, reason: String(cString: sqlite3_errmsg(handle)))
+      return .readOnly(path: path, sqlite: failure)
+    case SQLITE_FULL:
+      return .diskFull(path: path, sqlite: failure)
+    case SQLITE_NOTADB:
+      return .notACatalog(path: path, reason: "it is not an SQLite database", sqlite: failure)
+    case SQLITE_CORRUPT:
+      return .damaged(path: path, sqlite: failure)
+    case SQLITE_CANTOPEN, SQLITE_PERM:
+      return .cannotOpen(path: path, problem: CatalogError.OpenProblem(path: path), sqlite: failure)
+    case SQLITE_IOERR:
+      switch failure.systemErrno {
+      case ENOSPC, EDQUOT: return .diskFull(path: path, sqlite: failure)
+      case EROFS: return .readOnly(path: path, sqlite: failure)
+      default: return .ioError(path: path, sqlite: failure)
+      }
     default:
-      return .sqlite(code: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+      return .sqlite(path: path, failure)
+    }
+  }
+}
+
+extension CatalogError.OpenProblem {
+  /// Why the file at `path` cannot be opened, as far as the file system tells this user.
+  fileprivate init(path: String) {
+    var status = stat()
+    if stat(path, &status) == 0 {
+      if status.st_mode & S_IFMT == S_IFDIR {
+        self = .isDirectory
+      } else {
+        self = access(path, R_OK) == 0 ? .other : .notReadable
+      }
+      return
+    }
+    let directory =
+      path.lastIndex(of: "/").map { String(path[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
+    var directoryStatus = stat()
+    if stat(directory, &directoryStatus) != 0 || directoryStatus.st_mode & S_IFMT != S_IFDIR {
+      self = .missingDirectory(directory)
+    } else if access(directory, W_OK | X_OK) != 0 {
+      self = .directoryNotWritable(directory)
+    } else {
+      self = .other
     }
   }
 }

@@ -1,21 +1,25 @@
-import CatalogCollation
-import CatalogServer
 import CatalogStore
 import Foundation
 
 /// The `catalog` program: parses the command line, runs the command, and turns what went wrong
 /// into a message on standard error and an exit status (0 success, 1 failure, 64 wrong usage).
 enum CatalogTool {
+  /// The version of this build, which `catalog --version` and `catalog info` print.
+  static let version = "0.1.0"
+
   static func run(arguments: [String], environment: [String: String]) -> Int32 {
     let output = StandardOutput()
+    var invocation: ParsedInvocation?
     do {
       switch try CommandLineParser(root: .catalog).parse(arguments) {
       case .help(let text):
         try output.line(text)
-      case .invocation(let invocation):
-        let context = CommandContext(
-          invocation: invocation, output: output, environment: environment)
-        try command(named: invocation.commandPath.first ?? "")(context)
+      case .version(let text):
+        try output.line(text)
+      case .invocation(let parsed):
+        invocation = parsed
+        let context = CommandContext(invocation: parsed, output: output, environment: environment)
+        try command(named: parsed.commandPath.first ?? "")(context)
       }
       try output.flush()
       return 0
@@ -27,22 +31,9 @@ enum CatalogTool {
     } catch CatalogError.interrupted {
       StandardError.line("\ninterrupted: nothing was imported, the catalog is unchanged")
       return 130
-    } catch let error as CatalogError {
-      if case .csv(let csvError) = error {
-        StandardError.line(csvError.description)
-      } else {
-        StandardError.line("Error: \(error)")
-        if let advice = ErrorAdvice.advice(for: error) { StandardError.line("  " + advice) }
-      }
-      return 1
-    } catch let error as ServerError {
-      StandardError.line("Error: \(error)")
-      return 1
-    } catch let error as CSVError {
-      StandardError.line(error.description)
-      return 1
     } catch {
-      StandardError.line("Error: \(error)")
+      StandardError.line(
+        ErrorMessage(error, invocation: invocation, environment: environment).text)
       return 1
     }
   }

@@ -32,22 +32,26 @@ private let importUsage =
   "catalog import <file> [--collection <name>] [--title <column>] [--sort-as <columns>]"
   + " [--locale <id>] [--group-by <column> ...] [--delimiter <char>] [--key <column>] [--names]"
   + " [--ignore-articles] [--replace] [--append] [--upsert] [--sync] [--quiet] [--db <path>]"
+  + " [--verbose]"
 
 private let listUsage =
   "catalog list [--collection <name>] [--group-by <column>] [--index-by <column>]"
   + " [--locale <id>] [--section <heading>] [--index <title>] [--offset <n>] [--limit <n>]"
-  + " [--format <format>] [--db <path>]"
+  + " [--format <format>] [--db <path>] [--verbose]"
 
 // MARK: - Help
 
 private let rootHelp = """
   OVERVIEW: Store CSV catalogs in SQLite and list them in sections with an index.
 
-  USAGE: catalog [--db <path>] <subcommand>
+  USAGE: catalog [--db <path>] [--verbose] <subcommand>
 
   OPTIONS:
     --db <path>             The catalog file (default: $CATALOG_DB or
                             ./catalog.db).
+    --verbose               On an error, also show SQLite's result code and the
+                            SQL that failed (as does CATALOG_DEBUG=1).
+    --version               Show the version.
     -h, --help              Show help information.
 
   SUBCOMMANDS:
@@ -57,7 +61,7 @@ private let rootHelp = """
     list                    List the items of a collection, section by section.
     search                  Find the items whose title starts with the given text.
     collections             List the collections in the catalog.
-    info                    Show the catalog's file, schema and ICU versions.
+    info                    Show the catalog, and the versions of this build.
     annotate                Set header or footer text for a collection or section.
     add                     Add an item to a collection.
     update                  Set fields of an item.
@@ -77,13 +81,16 @@ func rootHelp(arguments: [String]) throws {
   let expected = """
     OVERVIEW: List the collections in the catalog.
 
-    USAGE: catalog collections [--format <format>] [--db <path>]
+    USAGE: catalog collections [--format <format>] [--db <path>] [--verbose]
 
     OPTIONS:
       --format <format>       The output format. (values: table, json, csv, tsv;
                               default: table)
       --db <path>             The catalog file (default: $CATALOG_DB or
                               ./catalog.db).
+      --verbose               On an error, also show SQLite's result code and the
+                              SQL that failed (as does CATALOG_DEBUG=1).
+      --version               Show the version.
       -h, --help              Show help information.
 
     """
@@ -135,6 +142,9 @@ func rootHelp(arguments: [String]) throws {
       --quiet                 Print neither progress nor the summary.
       --db <path>             The catalog file (default: $CATALOG_DB or
                               ./catalog.db).
+      --verbose               On an error, also show SQLite's result code and the
+                              SQL that failed (as does CATALOG_DEBUG=1).
+      --version               Show the version.
       -h, --help              Show help information.
 
     """
@@ -276,13 +286,13 @@ private let greet = CommandDefinition(
   #expect(
     usageError(["info", "x"]) == """
       Error: Unexpected argument 'x'
-      Usage: catalog info [--db <path>]
+      Usage: catalog info [--format <format>] [--db <path>] [--verbose]
         See 'catalog info --help' for more information.
       """)
   #expect(
     usageError(["info", "x", "y"]) == """
       Error: 2 unexpected arguments: 'x', 'y'
-      Usage: catalog info [--db <path>]
+      Usage: catalog info [--format <format>] [--db <path>] [--verbose]
         See 'catalog info --help' for more information.
       """)
 }
@@ -291,7 +301,7 @@ private let greet = CommandDefinition(
   #expect(
     usageError(["--db", "x.db", "imprt", "cities.csv"]) == """
       Error: Unexpected argument 'imprt'
-      Usage: catalog [--db <path>] <subcommand>
+      Usage: catalog [--db <path>] [--verbose] <subcommand>
         See 'catalog --help' for more information.
       """)
 }
@@ -353,7 +363,7 @@ private let greet = CommandDefinition(
   #expect(
     usageError(["--db"]) == """
       Error: Missing value for '--db <path>'
-      Usage: catalog [--db <path>] <subcommand>
+      Usage: catalog [--db <path>] [--verbose] <subcommand>
         See 'catalog --help' for more information.
       """)
 }
@@ -430,6 +440,46 @@ func delimiterIsNormalized(given: String, expected: String) throws {
 
 @Test func offsetIsNormalized() throws {
   #expect(try invocation(["list", "--offset", "007"])?.value(for: "offset") == "7")
+}
+
+// MARK: - Version, dependent options and global flags
+
+@Test(arguments: [
+  ["--version"], ["import", "--version"], ["--db", "x.db", "list", "--version", "--bogus"],
+  ["imprt", "--version"],
+])
+func versionWinsOverEverythingButHelp(arguments: [String]) throws {
+  #expect(try parser.parse(arguments) == .version(CatalogTool.version))
+}
+
+@Test func helpWinsOverVersion() throws {
+  #expect(try help(["--version", "--help"]) == rootHelp)
+  #expect(try invocation(["search", "--", "--version"])?.argument("text") == "--version")
+}
+
+@Test func aToolWithoutAVersionHasNoVersionOption() {
+  let error = #expect(throws: UsageError.self) {
+    try CommandLineParser(root: greet).parse(["--version"])
+  }
+  #expect(error?.message == "Unknown option '--version'")
+}
+
+@Test func anOptionWithoutTheOptionItNeeds() throws {
+  #expect(
+    usageError(["annotate", "--group-by", "state", "--header", "x"]) == """
+      Error: '--group-by' needs '--section <heading>'
+      Usage: catalog annotate [--collection <name>] [--group-by <column>] [--section <heading>] \
+      [--header <text>] [--footer <text>] [--clear] [--db <path>] [--verbose]
+        See 'catalog annotate --help' for more information.
+      """)
+  #expect(try invocation(["sections", "--group-by", "state", "--index-by", "code"]) != nil)
+  #expect(try invocation(["list", "--group-by=state", "--index-by=code"]) != nil)
+}
+
+@Test func verboseIsAGlobalFlag() throws {
+  #expect(try invocation(["--verbose", "list"])?.hasFlag("verbose") == true)
+  #expect(try invocation(["list", "--verbose"])?.hasFlag("verbose") == true)
+  #expect(try invocation(["list"])?.hasFlag("verbose") == false)
 }
 
 @Test func editDistance() {

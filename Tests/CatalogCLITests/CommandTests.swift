@@ -2,6 +2,11 @@ import CatalogTestSupport
 import Foundation
 import Testing
 
+/// The version `catalog --version` prints, written here by hand: a release changes both.
+enum CatalogToolVersion {
+  static let expected = "0.1.0"
+}
+
 /// The commands end to end, by exact expected output of small hand-checkable cases.
 struct CommandTests {
   let runner: CatalogRunner
@@ -136,10 +141,74 @@ struct CommandTests {
       result.outputLines == ["row,section,heading,title,name", "0,0,L,Lac-Mégantic,Lac-Mégantic"])
   }
 
-  @Test func collectionsAsJSON() throws {
-    try importCities(["--locale", "en_US"])
+  /// When `collection` was imported, as the catalog file stores it, after checking that it is
+  /// an ISO 8601 time in UTC between `start` and now.
+  func importTime(of collection: String, since start: Date) throws -> String {
+    let stored = try TestCatalog.sqlite3(
+      path: runner.databasePath, "SELECT imported_at FROM collections WHERE name = '\(collection)'")
+    let text = try #require(stored.first)
+    let time = try #require(try Date.ISO8601FormatStyle().parse(text))
+    #expect(time >= start.addingTimeInterval(-1) && time <= Date().addingTimeInterval(1))
+    return text
+  }
+
+  /// Two collections with every setting `collections` shows: a sort-as, a key, groupings by
+  /// two columns, ignored articles; names in Chinese; an item added after the imports.
+  func importCollectionsWithSettings() throws -> (cities: String, towns: String) {
+    let start = Date()
+    try importCities([
+      "--group-by", "state_code", "--locale", "en_US", "--sort-as", "state,name", "--key", "name",
+      "--ignore-articles", "--quiet",
+    ])
+    try runner.write("towns.csv", "name\n张伟\n")
+    #expect(try runner.run(["import", "towns.csv", "--names", "--locale", "zh"]).status == 0)
+    #expect(try runner.run(["add", "-c", "cities", "name=Dallas", "state=Texas"]).status == 0)
+    return (try importTime(of: "cities", since: start), try importTime(of: "towns", since: start))
+  }
+
+  /// Versions: the cities' import is write 1, the towns' 2, the added item 3 (DESIGN §1); the
+  /// groupings are the letters and those named at import, in the collection's locale.
+  @Test func collectionsAsJSONHaveEverySetting() throws {
+    let (cities, towns) = try importCollectionsWithSettings()
     let result = try runner.run(["collections", "--format", "json"])
-    #expect(result.outputLines == [#"{"name":"cities","items":4,"locale":"en_US","title":"name"}"#])
+    #expect(result.status == 0)
+    #expect(
+      result.outputLines == [
+        #"{"name":"cities","items":5,"locale":"en_US","title":"name","sort_as":["state","name"],"#
+          + #""key":"name","version":3,"groupings":[{"group_by":null,"locale":"en_US"},"#
+          + #"{"group_by":"state","locale":"en_US"},{"group_by":"state_code","locale":"en_US"}],"#
+          + #""names":false,"ignore_articles":true,"imported_at":"\#(cities)"}"#,
+        #"{"name":"towns","items":1,"locale":"zh","title":"name","sort_as":["name"],"key":null,"#
+          + #""version":2,"groupings":[{"group_by":null,"locale":"zh"}],"names":true,"#
+          + #""ignore_articles":false,"imported_at":"\#(towns)"}"#,
+      ])
+  }
+
+  @Test func collectionsAsTableCSVAndTSV() throws {
+    let (cities, towns) = try importCollectionsWithSettings()
+    let groupings = "letters/en_US state/en_US state_code/en_US"
+    #expect(
+      try runner.run(["collections"]).outputLines == [
+        "name    items  locale  title  sort_as     key   version  groupings"
+          + "                                   names  ignore_articles  imported_at",
+        "cities  5      en_US   name   state name  name  3        \(groupings)"
+          + "  false  true             \(cities)",
+        "towns   1      zh      name   name              2        letters/zh"
+          + "                                  true   false            \(towns)",
+      ])
+    #expect(
+      try runner.run(["collections", "--format", "csv"]).outputLines == [
+        "name,items,locale,title,sort_as,key,version,groupings,names,ignore_articles,imported_at",
+        "cities,5,en_US,name,state name,name,3,\(groupings),false,true,\(cities)",
+        "towns,1,zh,name,name,,2,letters/zh,true,false,\(towns)",
+      ])
+    #expect(
+      try runner.run(["collections", "--format", "tsv"]).outputLines == [
+        "name\titems\tlocale\ttitle\tsort_as\tkey\tversion\tgroupings\tnames\tignore_articles"
+          + "\timported_at",
+        "cities\t5\ten_US\tname\tstate name\tname\t3\t\(groupings)\tfalse\ttrue\t\(cities)",
+        "towns\t1\tzh\tname\tname\t\t2\tletters/zh\ttrue\tfalse\t\(towns)",
+      ])
   }
 
   @Test func infoNamesTheVersions() throws {
@@ -152,6 +221,84 @@ struct CommandTests {
     #expect(result.outputLines.last == "  cities        4 items, locale en, title name")
   }
 
+  /// The version of a library the build links, as its package says (`pkg-config --modversion`),
+  /// not as the library reports it to the program.
+  static func builtVersion(of module: String) throws -> String {
+    let process = Process()
+    process.executableURL = URL(filePath: "/usr/bin/pkg-config")
+    process.arguments = ["--modversion", module]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// The import is write 1 and the added item write 2, so the catalog is at version 2.
+  @Test func infoShowsTheCatalogAndTheBuild() throws {
+    try importCities()
+    #expect(try runner.run(["add", "name=Dallas"]).status == 0)
+    let (sqlite, icu) = try (Self.builtVersion(of: "sqlite3"), Self.builtVersion(of: "icu-uc"))
+    let path = runner.databasePath
+    #expect(
+      try runner.run(["info"]).outputLines == [
+        "catalog         \(path)",
+        "schema version  2",
+        "version         2",
+        "build           catalog \(CatalogToolVersion.expected)",
+        "SQLite          \(sqlite)",
+        "ICU             \(icu)",
+        "Unicode         15.0",
+        "CLDR            42.0",
+        "collections     1",
+        "  cities        5 items, locale en, title name",
+      ])
+    #expect(
+      try runner.run(["info", "--format", "json"]).outputLines == [
+        #"{"path":"\#(path)","exists":true,"schema_version":2,"version":2,"#
+          + #""collections":["cities"],"build":{"catalog":"\#(CatalogToolVersion.expected)","#
+          + #""sqlite":"\#(sqlite)","icu":"\#(icu)","unicode":"15.0","cldr":"42.0"}}"#
+      ])
+  }
+
+  @Test func infoWithoutACatalogShowsTheBuild() throws {
+    let absent = runner.directory.path("absent.db")
+    let (sqlite, icu) = try (Self.builtVersion(of: "sqlite3"), Self.builtVersion(of: "icu-uc"))
+    let table = try runner.run(["info"], database: absent)
+    #expect(table.status == 0)
+    #expect(table.standardError == "")
+    #expect(
+      table.outputLines == [
+        "catalog  \(absent) (no catalog there)",
+        "build    catalog \(CatalogToolVersion.expected)",
+        "SQLite   \(sqlite)",
+        "ICU      \(icu)",
+        // ICU 72 has the character data of Unicode 15.0 and the locale data of CLDR 42.
+        "Unicode  15.0",
+        "CLDR     42.0",
+      ])
+    let json = try runner.run(["info", "--format", "json"], database: absent)
+    #expect(json.status == 0)
+    #expect(
+      json.outputLines == [
+        #"{"path":"\#(absent)","exists":false,"schema_version":null,"version":null,"#
+          + #""collections":null,"build":{"catalog":"\#(CatalogToolVersion.expected)","#
+          + #""sqlite":"\#(sqlite)","icu":"\#(icu)","unicode":"15.0","cldr":"42.0"}}"#
+      ])
+    #expect(!FileManager.default.fileExists(atPath: absent))
+  }
+
+  @Test(arguments: [
+    ["--version"], ["import", "--version"], ["--db", "x.db", "list", "--version"],
+  ])
+  func versionIsPrinted(arguments: [String]) throws {
+    let result = try runner.run(arguments)
+    #expect(result.status == 0)
+    #expect(result.standardOutput == CatalogToolVersion.expected + "\n")
+    #expect(result.standardError == "")
+  }
+
   @Test func importFromStandardInputNeedsAName() throws {
     let unnamed = try runner.run(["import", "-"], input: Self.cities)
     #expect(unnamed.status == 64)
@@ -161,9 +308,8 @@ struct CommandTests {
     let named = try runner.run(["import", "-", "-c", "towns", "--quiet"], input: Self.cities)
     #expect(named.status == 0)
     #expect(
-      try runner.run(["collections", "--format", "csv"]).outputLines == [
-        "name,items,locale,title", "towns,4,en,name",
-      ])
+      try runner.run(["collections", "--format", "csv"]).csvColumns(
+        "name", "items", "locale", "title") == ["name,items,locale,title", "towns,4,en,name"])
   }
 
   @Test func fieldsNamedLikeTheListsOwnColumnsArePrefixedInCSV() throws {
@@ -212,16 +358,83 @@ struct CommandTests {
     #expect(try runner.run(["import", "towns.csv", "--quiet"]).status == 0)
     #expect(try runner.run(["annotate", "-c", "cities", "--header", "US cities"]).status == 0)
     let json = try runner.run(["collections", "--format", "json"])
-    #expect(
-      json.outputLines == [
-        #"{"name":"cities","items":4,"locale":"en","title":"name","header":"US cities"}"#,
-        #"{"name":"towns","items":1,"locale":"en","title":"name"}"#,
-      ])
+    #expect(json.outputLines.count == 2)
+    #expect(json.outputLines[0].hasSuffix(#","header":"US cities"}"#))
+    #expect(!json.outputLines[1].contains(#""header""#))
+    #expect(!json.outputLines.joined().contains(#""footer""#))
     let csv = try runner.run(["collections", "--format", "csv"])
     #expect(
-      csv.outputLines == [
+      csv.csvColumns("name", "items", "locale", "title", "header", "footer") == [
         "name,items,locale,title,header,footer", "cities,4,en,name,US cities,",
         "towns,1,en,name,,",
+      ])
+  }
+
+  /// Line breaks, tabs and other control characters in fields are escaped in tables, as TSV
+  /// escapes them, so that each row stays on its line; backslashes are doubled to keep it
+  /// unambiguous. The JSON keeps the text as it is.
+  @Test func tablesEscapeControlCharacters() throws {
+    try runner.write(
+      "notes.csv",
+      "name,note\n\"Two\nLines\",\"line\nbreak\"\n\"Tab\there\",\"tab\tbed\"\n"
+        + "\"Bell\u{7}\",\"esc\u{1B}[31mred\"\nPlain,back\\slash\n")
+    #expect(try runner.run(["import", "notes.csv", "--group-by", "note", "--quiet"]).status == 0)
+    #expect(
+      try runner.run(["list"]).outputLines == [
+        "B", "  Bell\\x07", "P", "  Plain", "T", "  Tab\\there", "  Two\\nLines",
+      ])
+    #expect(
+      try runner.run(["sections", "--group-by", "note"]).outputLines == [
+        "section  heading         index  count  offset",
+        "0        back\\\\slash     B      1      0",
+        "1        esc\\x1B[31mred  E      1      1",
+        "2        line\\nbreak     L      1      2",
+        "3        tab\\tbed        T      1      3",
+      ])
+    #expect(try runner.run(["annotate", "--header", "two\nlines"]).status == 0)
+    #expect(
+      try runner.run(["list", "--group-by", "note", "--limit", "1"]).outputLines == [
+        "(header: two\\nlines)", "back\\\\slash", "  Plain",
+      ])
+    #expect(
+      try runner.run(["list", "--offset", "3", "--format", "json"]).outputLines == [
+        #"{"row":3,"section":2,"heading":"T","title":"Two\nLines","#
+          + #""fields":{"name":"Two\nLines","note":"line\nbreak"}}"#
+      ])
+  }
+
+  /// An empty `--header` or `--footer` removes that text and keeps the other; without notes left,
+  /// the header and footer columns go too.
+  @Test func anEmptyTextClearsAHeaderOrFooter() throws {
+    try importCities()
+    #expect(
+      try runner.run(["annotate", "--header", "US cities", "--footer", "Census"]).status == 0)
+    #expect(try runner.run(["annotate", "--header", ""]).status == 0)
+    #expect(
+      try runner.run(["list", "--section", "H"]).outputLines == [
+        "H", "  Houston", "(footer: Census)",
+      ])
+    #expect(try runner.run(["annotate", "--footer", ""]).status == 0)
+    #expect(try runner.run(["list", "--section", "H"]).outputLines == ["H", "  Houston"])
+    #expect(
+      try runner.run(["collections", "--format", "csv"]).outputLines.first
+        == "name,items,locale,title,sort_as,key,version,groupings,names,ignore_articles,imported_at"
+    )
+
+    let texas = ["--group-by", "state", "--section", "Texas"]
+    #expect(
+      try runner.run(["annotate"] + texas + ["--header", "Lone Star", "--footer", "Big"]).status
+        == 0)
+    #expect(try runner.run(["annotate"] + texas + ["--footer", ""]).status == 0)
+    #expect(
+      try runner.run(["sections", "--group-by", "state", "--format", "json"]).outputLines.last
+        == #"{"section":2,"heading":"Texas","index":"T","count":2,"offset":2,"header":"Lone Star"}"#
+    )
+    #expect(try runner.run(["annotate"] + texas + ["--header", ""]).status == 0)
+    #expect(
+      try runner.run(["sections", "--group-by", "state", "--format", "csv"]).outputLines == [
+        "section,heading,index,count,offset", "0,Alabama,A,1,0", "1,Alaska,A,1,1",
+        "2,Texas,T,2,2",
       ])
   }
 

@@ -54,7 +54,8 @@ import Testing
             reader % 2 == 0
             ? ["list", "-c", "people", "--limit", "3"] : ["sections", "--group-by", "state"]
           guard let result = try? runner.run(command),
-            let collections = try? runner.run(["collections", "--format", "csv"]).outputLines
+            let collections = try? runner.run(["collections", "--format", "csv"]).csvColumns(
+              "name", "items", "locale", "title")
           else {
             errors.append("could not run catalog")
             continue
@@ -139,7 +140,8 @@ import Testing
     if waited { #expect(secondDone.wait(timeout: .now() + 120) == .success) }
     #expect(first.process.terminationStatus == 0)
     #expect(results.errors == [])
-    let names = try runner.run(["collections", "--format", "csv"]).outputLines
+    let names = try runner.run(["collections", "--format", "csv"]).csvColumns(
+      "name", "items", "locale", "title")
     #expect(
       names == [
         "name,items,locale,title", "first,\(Self.rowCount),en,name", "people,2,en,name",
@@ -157,7 +159,8 @@ import Testing
     #expect(
       second.standardError.hasPrefix("Error: catalog is busy: another process is writing to "))
     #expect(try TestCatalog.sqlite3(path: runner.databasePath, "PRAGMA integrity_check") == ["ok"])
-    let names = try runner.run(["collections", "--format", "csv"]).outputLines
+    let names = try runner.run(["collections", "--format", "csv"]).csvColumns(
+      "name", "items", "locale", "title")
     #expect(
       names == ["name,items,locale,title", "first,\(Self.rowCount),en,name", "people,2,en,name"])
   }

@@ -64,10 +64,9 @@ struct CrashSafetyTests {
         replaces
         ? [header, "people,\(Self.rowCount),en,name"]
         : [header, "big,\(Self.rowCount),en,name"] + before.dropFirst()
-      let state =
-        opened.outputLines == before
-        ? "before" : opened.outputLines == complete ? "complete" : "partial"
-      #expect(state != "partial", "trial \(trial) at \(fraction): \(opened.outputLines)")
+      let lines = opened.csvColumns("name", "items", "locale", "title")
+      let state = lines == before ? "before" : lines == complete ? "complete" : "partial"
+      #expect(state != "partial", "trial \(trial) at \(fraction): \(lines)")
       if state == "complete" {
         let listed = try runner.run(
           ["list", "-c", collection, "--group-by", "state", "--format", "csv"], database: database)

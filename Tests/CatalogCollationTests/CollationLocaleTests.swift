@@ -52,6 +52,16 @@ struct CollationLocaleTests {
     #expect(try CollationLocale.fromEnvironment(["LANG": "C.UTF-8"]).identifier == "en")
   }
 
+  @Test func environmentSettingNamesTheVariable() throws {
+    let setting = CollationLocale.environmentSetting(
+      in: ["LC_ALL": "", "LC_COLLATE": "xx_YY.UTF-8@euro", "LANG": "sv"])
+    #expect(setting?.variable == "LC_COLLATE")
+    #expect(setting?.value == "xx_YY.UTF-8@euro")
+    #expect(setting?.locale == "xx_YY")
+    #expect(CollationLocale.environmentSetting(in: ["LANG": "C.UTF-8"]) == nil)
+    #expect(CollationLocale.environmentSetting(in: ["PATH": "/bin"]) == nil)
+  }
+
   @Test func unknownEnvironmentLocaleIsAnError() {
     #expect(throws: CollationError.unknownLocale("xx_YY")) {
       try CollationLocale.fromEnvironment(["LANG": "xx_YY.UTF-8"])

@@ -112,11 +112,16 @@ struct UpgradeTests {
     try holder.run()
     input.fileHandleForWriting.write(Data("BEGIN IMMEDIATE;\nSELECT 1;\n".utf8))
     Thread.sleep(forTimeInterval: 0.3)
-    #expect(throws: CatalogError.busy(path: path)) {
+    let error = #expect(throws: CatalogError.self) {
       try Catalog(
         path: path, creating: false,
         configuration: Catalog.Configuration(busyTimeoutMilliseconds: 100))
     }
+    guard case .busy(let busyPath, _) = error else {
+      Issue.record("expected busy, got \(String(describing: error))")
+      return
+    }
+    #expect(busyPath == path)
     try input.fileHandleForWriting.close()
     holder.waitUntilExit()
     #expect(try TestCatalog.sqlite3(path: path, "PRAGMA user_version") == ["1"])

@@ -25,7 +25,7 @@ struct ServeCommandTests {
         only reads, and listens on 127.0.0.1 unless --host says otherwise. Stop it with
         Ctrl-C.
 
-        USAGE: catalog serve [--host <address>] [--port <port>] [--db <path>]
+        USAGE: catalog serve [--host <address>] [--port <port>] [--db <path>] [--verbose]
 
         OPTIONS:
           --host <address>        The address to listen on. (default: 127.0.0.1)
@@ -33,6 +33,9 @@ struct ServeCommandTests {
                                   (default: 8750)
           --db <path>             The catalog file (default: $CATALOG_DB or
                                   ./catalog.db).
+          --verbose               On an error, also show SQLite's result code and the
+                                  SQL that failed (as does CATALOG_DEBUG=1).
+          --version               Show the version.
           -h, --help              Show help information.
 
 

@@ -56,6 +56,10 @@ const char *catalog_error_name(int32_t status);
 int32_t catalog_terminal_columns(int32_t codepoint);
 /// ICU's version, such as "72.1".
 void catalog_icu_version(char *buffer, int32_t capacity);
+/// The Unicode version of ICU's character data (`u_getUnicodeVersion`), such as "15.0".
+void catalog_unicode_version(char *buffer, int32_t capacity);
+/// The CLDR version of ICU's locale data (`ulocdata_getCLDRVersion`), such as "42.0".
+void catalog_cldr_version(char *buffer, int32_t capacity, int32_t *status);
 
 /// Opens a collator for a canonical locale id. `strength` is 0 for primary, 2 for tertiary.
 /// Normalisation is always on, so canonically equivalent texts (NFC, NFD) have equal keys.

@@ -6,42 +6,70 @@ public struct SectionNote: Sendable, Equatable {
 }
 
 extension Catalog {
-  /// Sets the header and footer of a whole collection; nil leaves a text as it is, and `clear`
-  /// removes both first.
+  /// Sets the header and footer of a whole collection, in one write: nil leaves a text as it is,
+  /// an empty one removes it, and `clear` removes both unless given. Watchers of its lists get a
+  /// reload (a list's change set has no place for the collection's header).
   public func annotate(
     collection: CollectionInfo, header: String?, footer: String?, clear: Bool
   ) throws(CatalogError) {
-    try connection.prepare(
-      """
-      UPDATE collections
-      SET header = CASE WHEN ?1 THEN ?2 ELSE coalesce(?2, header) END,
-          footer = CASE WHEN ?1 THEN ?3 ELSE coalesce(?3, footer) END
-      WHERE id = ?4
-      """
-    ).bind(.integer(clear ? 1 : 0), text(header), text(footer), .integer(collection.id)).run()
+    try versionedWrite { (version) throws(CatalogError) in
+      try connection.prepare(
+        """
+        UPDATE collections
+        SET header = CASE WHEN ?2 IS NOT NULL THEN nullif(?2, '') WHEN ?1 THEN NULL ELSE header END,
+            footer = CASE WHEN ?3 IS NOT NULL THEN nullif(?3, '') WHEN ?1 THEN NULL ELSE footer END,
+            version = ?5
+        WHERE id = ?4
+        """
+      ).bind(
+        .integer(clear ? 1 : 0), text(header), text(footer), .integer(collection.id),
+        .integer(version)
+      ).run()
+      try logReload(ofCollection: collection.id, named: collection.name, version: version)
+    }
   }
 
-  /// Sets the header and footer of the section with this heading in a grouping; nil leaves a text
-  /// as it is, and `clear` removes both first. The heading should be the section's own.
+  /// Sets the header and footer of the section with this heading in a grouping, in one write: nil
+  /// leaves a text as it is, an empty one removes it, and `clear` removes both unless given. The
+  /// heading should be the section's own. Watchers of the grouping's lists see the section
+  /// updated.
   public func annotate(
     collection: CollectionInfo, grouping: Grouping, sectionHeading heading: String,
     header: String?, footer: String?, clear: Bool
   ) throws(CatalogError) {
-    try connection.prepare(
-      """
-      INSERT INTO section_notes (collection_id, group_by, heading, header, footer)
-      VALUES (?1, ?2, ?3, ?5, ?6)
-      ON CONFLICT (collection_id, group_by, heading) DO UPDATE
-      SET header = CASE WHEN ?4 THEN ?5 ELSE coalesce(?5, header) END,
-          footer = CASE WHEN ?4 THEN ?6 ELSE coalesce(?6, footer) END
-      """
-    ).bind(
-      .integer(collection.id), .text(grouping.storedColumn), .text(heading),
-      .integer(clear ? 1 : 0), text(header), text(footer)
-    ).run()
-    try connection.prepare(
-      "DELETE FROM section_notes WHERE header IS NULL AND footer IS NULL AND collection_id = ?"
-    ).bind(.integer(collection.id)).run()
+    try versionedWrite { (version) throws(CatalogError) in
+      try connection.prepare(
+        """
+        INSERT INTO section_notes (collection_id, group_by, heading, header, footer)
+        VALUES (?1, ?2, ?3, nullif(?5, ''), nullif(?6, ''))
+        ON CONFLICT (collection_id, group_by, heading) DO UPDATE
+        SET header = CASE WHEN ?5 IS NOT NULL THEN nullif(?5, '') WHEN ?4 THEN NULL ELSE header END,
+            footer = CASE WHEN ?6 IS NOT NULL THEN nullif(?6, '') WHEN ?4 THEN NULL ELSE footer END
+        """
+      ).bind(
+        .integer(collection.id), .text(grouping.storedColumn), .text(heading),
+        .integer(clear ? 1 : 0), text(header), text(footer)
+      ).run()
+      try connection.prepare(
+        "DELETE FROM section_notes WHERE header IS NULL AND footer IS NULL AND collection_id = ?"
+      ).bind(.integer(collection.id)).run()
+      try connection.prepare("UPDATE collections SET version = ? WHERE id = ?")
+        .bind(.integer(version), .integer(collection.id)).run()
+      for stored in try storedGroupings(ofCollection: collection.id)
+      where stored.grouping == grouping {
+        let collation = try collation(for: stored.locale)
+        let id = try groupingID(grouping, of: collection, collation: collation) {}
+        guard
+          let key = ListKey.section(forHeading: heading, in: grouping, collation: collation),
+          let section = try ListReader(connection: connection, groupingID: id)
+            .section(withKey: key, indexBy: nil)
+        else { continue }
+        try log(
+          ChangeSet(
+            version: version, collection: collection.name, grouping: grouping,
+            locale: stored.locale, updatedSections: [section.index]))
+      }
+    }
   }
 
   /// The section notes of a collection's grouping.

@@ -45,6 +45,21 @@ extension Catalog {
     return collections
   }
 
+  /// The groupings whose keys are stored for `collection`: letters first, then by column, each
+  /// column's locales in order.
+  public func groupings(of collection: CollectionInfo) throws(CatalogError) -> [GroupingInfo] {
+    let statement = try connection.prepare(
+      "SELECT group_by, locale FROM groupings WHERE collection_id = ? ORDER BY group_by, locale")
+    try statement.bind(.integer(collection.id))
+    var groupings: [GroupingInfo] = []
+    while try statement.step() {
+      groupings.append(
+        GroupingInfo(
+          grouping: Grouping(storedColumn: statement.text(at: 0)), locale: statement.text(at: 1)))
+    }
+    return groupings
+  }
+
   /// The collection called `name`, or nil when there is none.
   public func collection(named name: String) throws(CatalogError) -> CollectionInfo? {
     let statement = try connection.prepare(
@@ -56,7 +71,7 @@ extension Catalog {
   /// The collection with this row id.
   func collection(id: Int) throws(CatalogError) -> CollectionInfo {
     guard let collection = try Self.collection(id: id, in: connection) else {
-      throw .sqlite(code: 0, message: "no collection with id \(id)", sql: nil)
+      throw .invalidRequest("no collection with id \(id) in \(path)")
     }
     return collection
   }

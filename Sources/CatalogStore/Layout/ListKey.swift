@@ -1,3 +1,5 @@
+import CatalogCollation
+
 /// The byte strings that place sections and rows in a list, whose byte order (`memcmp`, SQLite's
 /// BLOB order) is list order (DESIGN §5).
 ///
@@ -51,6 +53,18 @@ package enum ListKey {
   /// The key of the section of a column grouping whose values have this primary key.
   package static func section(valueKey: [UInt8]) -> [UInt8] {
     section(.value(key: valueKey, spelling: ""))
+  }
+
+  /// The key of the section whose heading folds equal to `heading` in a grouping: the letter
+  /// it is a label of, or the column value it spells; nil for a letter grouping and a heading
+  /// that is no label.
+  package static func section(
+    forHeading heading: String, in grouping: Grouping, collation: Collation
+  ) -> [UInt8]? {
+    let headingKey = collation.sectionKey(for: heading)
+    guard grouping == .letters else { return section(valueKey: headingKey) }
+    return collation.labels.firstIndex { collation.sectionKey(for: $0) == headingKey }
+      .map(section(letterPosition:))
   }
 
   /// The section key that a row key begins with.

@@ -50,7 +50,8 @@ struct ArgumentScanner {
 
   /// The invocation made of what was scanned, once the words have run out.
   ///
-  /// - Throws: `UsageError` when a required argument is missing or there are words left over.
+  /// - Throws: `UsageError` when a required argument is missing, there are words left over, or
+  ///   an option is given without the option it needs.
   func makeInvocation() throws(UsageError) -> ParsedInvocation {
     let declared = path.current.arguments
     let extras = declared.last?.isRepeating == true ? [] : positionals.dropFirst(declared.count)
@@ -63,6 +64,14 @@ struct ArgumentScanner {
     }
     if let missing = declared.dropFirst(positionals.count).first(where: \.isRequired) {
       throw UsageError("Missing expected argument '\(missing.label)'", path: path)
+    }
+    for (option, needed) in path.current.dependentOptions
+    where optionValues[option] != nil || flags.contains(option) {
+      guard optionValues[needed] == nil && !flags.contains(needed),
+        let neededOption = path.acceptedOptions.first(where: { $0.longName == needed })
+      else { continue }
+      throw UsageError(
+        "'--\(option)' needs \(neededOption.quoted(as: neededOption.longSpelling))", path: path)
     }
     var values = optionValues
     for option in path.acceptedOptions where values[option.longName] == nil {
@@ -104,7 +113,9 @@ struct ArgumentScanner {
     guard let option = path.option(spelled: spelling) else {
       throw UsageError(unknownOptionMessage(spelling), path: path)
     }
-    guard option.longName != OptionDefinition.help.longName else { return }
+    guard option.longName != OptionDefinition.help.longName,
+      option.longName != OptionDefinition.version.longName
+    else { return }
     try checkExclusivity(of: option, spelledAs: spelling)
 
     guard option.takesValue else {

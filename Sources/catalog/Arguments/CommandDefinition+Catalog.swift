@@ -4,7 +4,8 @@ extension CommandDefinition {
   static let catalog = CommandDefinition(
     name: "catalog",
     abstract: "Store CSV catalogs in SQLite and list them in sections with an index.",
-    options: [.database],
+    version: CatalogTool.version,
+    options: [.database, .verbose],
     subcommands: [
       .importFile, .sections, .index, .list, .search, .collections, .info, .annotate, .add,
       .update, .remove, .watch, .export, .drop, .rename, .build, .serve,
@@ -86,8 +87,12 @@ extension CommandDefinition {
   private static let sections = CommandDefinition(
     name: "sections",
     abstract: "List the sections of a collection.",
-    options: [.readCollection] + OptionDefinition.grouping + [.format]
+    options: [.readCollection] + OptionDefinition.grouping + [.format],
+    dependentOptions: indexByNeedsGroupBy
   )
+
+  /// `--index-by` names the column of a column grouping's index titles; letters have their own.
+  private static let indexByNeedsGroupBy = [(option: "index-by", needs: "group-by")]
 
   private static let index = CommandDefinition(
     name: "index",
@@ -98,7 +103,8 @@ extension CommandDefinition {
         "fit", value: "n", help: "Show at most this many entries (3 or more), with • for the rest.",
         constraint: .nonNegativeInteger),
       .format,
-    ]
+    ],
+    dependentOptions: indexByNeedsGroupBy
   )
 
   private static let list = CommandDefinition(
@@ -114,7 +120,8 @@ extension CommandDefinition {
       .limit(help: "List at most this many items."),
       .format,
     ],
-    exclusiveOptions: [["section", "index"]]
+    exclusiveOptions: [["section", "index"]],
+    dependentOptions: indexByNeedsGroupBy
   )
 
   private static let search = CommandDefinition(
@@ -129,7 +136,8 @@ extension CommandDefinition {
     options: [.readCollection] + OptionDefinition.grouping + [
       .limit(help: "List at most this many items."),
       .format,
-    ]
+    ],
+    dependentOptions: indexByNeedsGroupBy
   )
 
   private static let collections = CommandDefinition(
@@ -140,7 +148,16 @@ extension CommandDefinition {
 
   private static let info = CommandDefinition(
     name: "info",
-    abstract: "Show the catalog's file, schema and ICU versions."
+    abstract: "Show the catalog, and the versions of this build.",
+    discussion: """
+      Shows the catalog's path, schema version, version and collections, and the versions of \
+      catalog, SQLite and ICU in this build; without a catalog at the path, only those.
+      """,
+    options: [
+      .option(
+        "format", value: "format", help: "The output format.",
+        constraint: .oneOf(["table", "json"]), defaultValue: "table")
+    ]
   )
 
   private static let annotate = CommandDefinition(
@@ -157,11 +174,14 @@ extension CommandDefinition {
         "group-by", value: "column",
         help: "With --section, the column whose grouping the section belongs to."),
       .option("section", value: "heading", help: "The heading of the section to annotate."),
-      .option("header", value: "text", help: "The text to show above the items."),
-      .option("footer", value: "text", help: "The text to show below the items."),
+      .option(
+        "header", value: "text", help: "The text to show above the items; empty to remove it."),
+      .option(
+        "footer", value: "text", help: "The text to show below the items; empty to remove it."),
       .flag("clear", help: "Remove the header and the footer."),
     ],
-    exclusiveOptions: [["header", "clear"], ["footer", "clear"]]
+    exclusiveOptions: [["header", "clear"], ["footer", "clear"]],
+    dependentOptions: [(option: "group-by", needs: "section")]
   )
 
   private static let serve = CommandDefinition(
@@ -326,6 +346,13 @@ extension OptionDefinition {
   /// `--db <path>`, accepted by every command.
   fileprivate static let database = option(
     "db", value: "path", help: "The catalog file (default: $CATALOG_DB or ./catalog.db).",
+    isGlobal: true)
+
+  /// `--verbose`, accepted by every command: errors show what SQLite said.
+  fileprivate static let verbose = flag(
+    "verbose",
+    help: "On an error, also show SQLite's result code and the SQL that failed (as does "
+      + "CATALOG_DEBUG=1).",
     isGlobal: true)
 
   /// `-c, --collection <name>`, with the help that fits the command.

@@ -24,24 +24,34 @@ struct CommandDefinition: Sendable {
   var options: [OptionDefinition]
   /// Groups of options, by long name, of which at most one may be given at a time.
   var exclusiveOptions: [[String]]
+  /// Options, by long name, that may only be given together with another: `index-by` needs
+  /// `group-by`.
+  var dependentOptions: [(option: String, needs: String)]
   /// The commands one level below this one.
   var subcommands: [CommandDefinition]
+  /// What `--version` prints; empty when the command has no version. As in swift-argument-parser,
+  /// the root's version makes `--version` an option of every command below it.
+  var version: String
 
   init(
     name: String,
     abstract: String,
     discussion: String = "",
+    version: String = "",
     arguments: [ArgumentDefinition] = [],
     options: [OptionDefinition] = [],
     exclusiveOptions: [[String]] = [],
+    dependentOptions: [(option: String, needs: String)] = [],
     subcommands: [CommandDefinition] = []
   ) {
     self.name = name
     self.abstract = abstract
     self.discussion = discussion
+    self.version = version
     self.arguments = arguments
     self.options = options
     self.exclusiveOptions = exclusiveOptions
+    self.dependentOptions = dependentOptions
     self.subcommands = subcommands
   }
 

@@ -6,6 +6,9 @@ enum ParseResult: Equatable, Sendable {
   /// asked for help (`-h`, `--help`, `catalog help import`), or named a command that only has
   /// subcommands, such as plain `catalog`.
   case help(text: String)
+  /// Print this version on standard output and exit with status 0: the command line asked for
+  /// it with `--version`.
+  case version(String)
 }
 
 /// Parses command lines against a tree of ``CommandDefinition``s, looking and behaving like
@@ -25,7 +28,8 @@ enum ParseResult: Equatable, Sendable {
 ///
 /// It accepts `--name value`, `--name=value` and `-c value`; `--` makes the words after it
 /// positional; global options are accepted before and after the subcommand name; `-h` or
-/// `--help` anywhere before `--` asks for the help of the command named so far.
+/// `--help` anywhere before `--` asks for the help of the command named so far, and, when the
+/// root has a version, `--version` for the version (help wins when both are given).
 struct CommandLineParser {
   /// The command that the program itself is.
   var root: CommandDefinition
@@ -39,11 +43,15 @@ struct CommandLineParser {
 
   /// Parses `arguments`, the words after the program name.
   ///
-  /// - Returns: The invocation to run, or help text to print.
+  /// - Returns: The invocation to run, or the help text or version to print.
   /// - Throws: `UsageError` when the words do not fit the commands' definitions.
   func parse(_ arguments: [String]) throws(UsageError) -> ParseResult {
-    let isHelpRequested = arguments.prefix { $0 != "--" }.contains {
-      OptionDefinition.help.isSpelled($0)
+    let options = arguments.prefix { $0 != "--" }
+    let isHelpRequested = options.contains { OptionDefinition.help.isSpelled($0) }
+    if !isHelpRequested, !root.version.isEmpty,
+      options.contains(where: OptionDefinition.version.isSpelled)
+    {
+      return .version(root.version)
     }
     var scanner = ArgumentScanner(root: root)
     do throws(UsageError) {

@@ -34,10 +34,16 @@ struct CommandPath: Sendable {
     commands.dropLast().flatMap { $0.options.filter(\.isGlobal) }
   }
 
+  /// What `--version` prints: the version of the innermost command that has one, or nil.
+  var version: String? {
+    commands.last { !$0.version.isEmpty }?.version
+  }
+
   /// Every option the innermost command accepts, in the order the help lists them: its own,
-  /// then the inherited global ones, then `-h, --help`.
+  /// then the inherited global ones, then `--version` when a command of the path has a version,
+  /// then `-h, --help`.
   var acceptedOptions: [OptionDefinition] {
-    current.options + inheritedOptions + [.help]
+    current.options + inheritedOptions + (version == nil ? [] : [.version]) + [.help]
   }
 
   /// The accepted option that `token` (such as `--locale` or `-c`) names, if any.

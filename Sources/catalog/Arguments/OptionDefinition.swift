@@ -42,16 +42,19 @@ struct OptionDefinition: Sendable {
   }
 
   /// A flag: an option without a value, as `--quiet`.
-  static func flag(_ longName: String, short shortName: Character? = nil, help: String)
-    -> OptionDefinition
-  {
+  static func flag(
+    _ longName: String, short shortName: Character? = nil, help: String, isGlobal: Bool = false
+  ) -> OptionDefinition {
     OptionDefinition(
       longName: longName, shortName: shortName, valueName: nil, help: help, constraint: .any,
-      defaultValue: nil, isRepeatable: false, isGlobal: false)
+      defaultValue: nil, isRepeatable: false, isGlobal: isGlobal)
   }
 
   /// The `-h, --help` flag that every command accepts.
   static let help = flag("help", short: "h", help: "Show help information.")
+
+  /// The `--version` flag that every command of a tool with a version accepts.
+  static let version = flag("version", help: "Show the version.")
 
   /// Whether the option takes a value, as opposed to being a flag.
   var takesValue: Bool { valueName != nil }

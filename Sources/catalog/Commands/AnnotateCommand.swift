@@ -2,7 +2,7 @@ import CatalogQuery
 import CatalogStore
 
 /// `catalog annotate`: sets or clears the grouped-list header and footer of a collection or of
-/// one of its sections.
+/// one of its sections. An empty text clears that text.
 enum AnnotateCommand {
   static func run(_ context: CommandContext) throws {
     let invocation = context.invocation
@@ -14,9 +14,6 @@ enum AnnotateCommand {
     }
     let catalog = try context.openCatalog(creating: false)
     guard let heading = invocation.value(for: "section") else {
-      if invocation.value(for: "group-by") != nil {
-        throw UsageError("'--group-by' needs '--section <heading>'", for: invocation)
-      }
       let collection = try catalog.resolveCollection(named: invocation.value(for: "collection"))
       return try catalog.annotate(
         collection: collection, header: header, footer: footer, clear: clear)

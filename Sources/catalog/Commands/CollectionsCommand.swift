@@ -1,18 +1,15 @@
 import CatalogRecords
 import CatalogStore
 
-/// `catalog collections`: every collection with its item count, locale and title column, and its
-/// header and footer when any collection has one.
+/// `catalog collections`: every collection with its settings, version, stored groupings and
+/// import time, and its header and footer when any collection has one (DESIGN §6).
 enum CollectionsCommand {
   static func run(_ context: CommandContext) throws {
-    let collections = try context.openCatalog(creating: false).collections()
-    let includingNotes = Record.hasNotes(collections)
+    let records = try Record.collections(in: context.openCatalog(creating: false))
     let table = ResultTable(
-      columns: Record.collectionColumns(includingNotes: includingNotes),
+      columns: records.first?.columns ?? Record.collectionColumns(includingNotes: false),
       format: context.outputFormat, output: context.output)
-    for collection in collections {
-      try table.row(Record(collection: collection, includingNotes: includingNotes))
-    }
+    for record in records { try table.row(record) }
     try table.finish()
   }
 }

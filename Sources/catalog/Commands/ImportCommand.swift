@@ -24,7 +24,8 @@ enum ImportCommand {
       titleColumn: invocation.value(for: "title"),
       sortAs: invocation.value(for: "sort-as").map { $0.split(separator: ",").map(String.init) },
       locale: try invocation.values(for: "locale").first.map(CollationLocale.init),
-      defaultLocale: try CollationLocale.fromEnvironment(context.environment),
+      defaultLocale: invocation.value(for: "locale") == nil
+        ? try CollationLocale.fromEnvironment(context.environment) : nil,
       groupBy: invocation.values(for: "group-by"),
       key: invocation.value(for: "key"),
       sortingOptions: invocation.hasFlag("names") || invocation.hasFlag("ignore-articles")

@@ -1,28 +1,64 @@
 import CatalogCollation
+import CatalogRecords
 import CatalogStore
 
-/// `catalog info`: where the catalog is, what made it, and what it holds.
+/// `catalog info`: where the catalog is, what made it and what it holds, and the versions of
+/// this build; without a catalog at the path, the build's versions alone.
 enum InfoCommand {
   static func run(_ context: CommandContext) throws {
-    let catalog = try context.openCatalog(creating: false)
-    let collections = try catalog.collections()
-    var rows = [
-      ("catalog", catalog.path),
-      ("schema version", String(try catalog.schemaVersion())),
-      ("SQLite", Catalog.sqliteVersion),
-      ("ICU", Collation.icuVersion),
-      ("collections", collections.isEmpty ? "none" : String(collections.count)),
+    let catalog = try openCatalogIfThere(context)
+    let collections = try catalog?.collections()
+    let schemaVersion = try catalog?.schemaVersion()
+    let version = try catalog?.version()
+    let path = catalog?.path ?? context.catalogPath
+    // What this build is made of.
+    let build = [
+      ("catalog", CatalogTool.version), ("SQLite", Catalog.sqliteVersion),
+      ("ICU", Collation.icuVersion), ("Unicode", Collation.unicodeVersion),
+      ("CLDR", Collation.cldrVersion),
     ]
-    rows += collections.map { collection in
-      (
-        "  " + collection.name,
-        "\(collection.itemCount.withThousandsSeparators) items, locale \(collection.locale), "
-          + "title \(collection.titleColumn)"
-      )
+    if context.invocation.value(for: "format") == "json" {
+      let record = Record(
+        columns: ["path", "exists", "schema_version", "version", "collections", "build"],
+        values: [
+          .text(path), .boolean(catalog != nil), schemaVersion.map(RecordValue.integer) ?? .null,
+          version.map(RecordValue.integer) ?? .null,
+          collections.map { .texts($0.map(\.name)) } ?? .null,
+          .object(build.map { .init(name: $0.0.lowercased(), value: .text($0.1)) }),
+        ])
+      return try context.output.line(record.json)
     }
-    let width = rows.map(\.0.terminalWidth).max() ?? 0
-    for (label, value) in rows {
+    var rows = [("catalog", path + (catalog == nil ? " (no catalog there)" : ""))]
+    if let schemaVersion, let version {
+      rows += [("schema version", String(schemaVersion)), ("version", String(version))]
+    }
+    rows += build.map { $0 == "catalog" ? ("build", "catalog \($1)") : ($0, $1) }
+    if let collections {
+      rows.append(("collections", collections.isEmpty ? "none" : String(collections.count)))
+      rows += collections.map { collection in
+        (
+          "  " + collection.name,
+          "\(collection.itemCount.withThousandsSeparators) items, locale \(collection.locale), "
+            + "title \(collection.titleColumn)"
+        )
+      }
+    }
+    let escaped = rows.map { ($0.0.tableEscaped, $0.1.tableEscaped) }
+    let width = escaped.map(\.0.terminalWidth).max() ?? 0
+    for (label, value) in escaped {
       try context.output.line(label.padding(toLength: width + 2) + value)
+    }
+  }
+
+  /// The catalog, or nil when there is no file at its path.
+  private static func openCatalogIfThere(_ context: CommandContext) throws(CatalogError)
+    -> Catalog?
+  {
+    do {
+      return try context.openCatalog(creating: false)
+    } catch {
+      guard case .missing = error else { throw error }
+      return nil
     }
   }
 }

@@ -23,7 +23,8 @@ enum ListCommand {
 }
 
 /// Prints items in the chosen format: for tables, headings above their items and grouped-list
-/// headers and footers; otherwise one record per item with its row, section and fields.
+/// headers and footers, with control characters escaped so that each stays on its line;
+/// otherwise one record per item with its row, section and fields.
 struct ItemPrinter {
   let list: IndexedList
   let context: CommandContext
@@ -32,19 +33,22 @@ struct ItemPrinter {
   func print(next: () throws -> ListItem?) throws {
     guard context.outputFormat == .table else { return try printRecords(next: next) }
     let output = context.output
-    if let header = list.collection.header { try output.line("(header: \(header))") }
+    func note(_ kind: String, _ text: String?, indent: String = "") throws {
+      if let text { try output.line(indent + "(\(kind): \(text.tableEscaped))") }
+    }
+    try note("header", list.collection.header)
     var current: Section?
     while let item = try next() {
       if current?.index != item.section {
-        if let footer = current?.footer { try output.line("  (footer: \(footer))") }
+        try note("footer", current?.footer, indent: "  ")
         current = try list.section(at: item.section)
-        try output.line(item.heading.isEmpty ? "(blank)" : item.heading)
-        if let header = current?.header { try output.line("  (header: \(header))") }
+        try output.line(item.heading.isEmpty ? "(blank)" : item.heading.tableEscaped)
+        try note("header", current?.header, indent: "  ")
       }
-      try output.line("  " + item.title)
+      try output.line("  " + item.title.tableEscaped)
     }
-    if let footer = current?.footer { try output.line("  (footer: \(footer))") }
-    if let footer = list.collection.footer { try output.line("(footer: \(footer))") }
+    try note("footer", current?.footer, indent: "  ")
+    try note("footer", list.collection.footer)
   }
 
   private func printRecords(next: () throws -> ListItem?) throws {

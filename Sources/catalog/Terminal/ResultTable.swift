@@ -21,6 +21,8 @@ final class ResultTable {
   private let format: OutputFormat
   private let output: StandardOutput
   private var pendingRows: [[String]] = []
+  /// The header of a table, from its first row: an object value names a column per field.
+  private var headerRow: [String]?
   private var hasWrittenHeader = false
 
   init(columns: [String], format: OutputFormat, output: StandardOutput) {
@@ -43,7 +45,10 @@ final class ResultTable {
       }
       try output.line(separated(cells))
     case .table:
-      pendingRows.append(values.flatMap(Self.cells))
+      if pendingRows.isEmpty {
+        headerRow = zip(columns, values).flatMap(headerCells).map(\.tableEscaped)
+      }
+      pendingRows.append(values.flatMap(Self.cells).map(\.tableEscaped))
     }
   }
 
@@ -51,8 +56,8 @@ final class ResultTable {
   func finish() throws {
     switch format {
     case .table:
-      let rows = [columns] + pendingRows
-      let widths = columns.indices.map { column in
+      let rows = [headerRow ?? columns.map(\.tableEscaped)] + pendingRows
+      let widths = (0..<(rows.map(\.count).max() ?? 0)).map { column in
         rows.map { column < $0.count ? $0[column].terminalWidth : 0 }.max() ?? 0
       }
       for row in rows {
@@ -70,18 +75,35 @@ final class ResultTable {
 
   private func separated(_ cells: [String]) -> String {
     switch format {
-    case .tsv: return cells.map(Self.tsvEscaped).joined(separator: "\t")
+    case .tsv: return cells.map(\.tsvEscaped).joined(separator: "\t")
     default: return cells.map(Self.csvQuoted).joined(separator: ",")
     }
   }
 
+  /// The cells of a value: one, or for an object one per field.
   private static func cells(_ value: RecordValue) -> [String] {
+    guard case .object(let pairs) = value else { return [cell(value)] }
+    return pairs.map { cell($0.value) }
+  }
+
+  /// A value as one cell: an array of texts and numbers as its elements between spaces; an
+  /// object, or an array holding objects or arrays, as JSON; a displayed value as its text.
+  private static func cell(_ value: RecordValue) -> String {
     switch value {
-    case .text(let text): return [text]
-    case .integer(let integer): return [String(integer)]
-    case .null, .absent: return [""]
-    case .object(let pairs): return pairs.map(\.text)
-    case .list(let strings): return [strings.joined(separator: " ")]
+    case .displayed(_, let text): return text
+    case .text(let text): return text
+    case .integer(let integer): return String(integer)
+    case .boolean(let boolean): return boolean ? "true" : "false"
+    case .null, .absent: return ""
+    case .object: return Record.json(value)
+    case .array(let elements):
+      let isFlat = elements.allSatisfy {
+        switch $0 {
+        case .object, .array: return false
+        default: return true
+        }
+      }
+      return isFlat ? elements.map(cell).joined(separator: " ") : Record.json(value)
     }
   }
 
@@ -97,20 +119,6 @@ final class ResultTable {
   private static func csvQuoted(_ cell: String) -> String {
     guard cell.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return cell }
     return "\"" + cell.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-  }
-
-  private static func tsvEscaped(_ cell: String) -> String {
-    var escaped = ""
-    for scalar in cell.unicodeScalars {
-      switch scalar {
-      case "\\": escaped += "\\\\"
-      case "\t": escaped += "\\t"
-      case "\n": escaped += "\\n"
-      case "\r": escaped += "\\r"
-      default: escaped.unicodeScalars.append(scalar)
-      }
-    }
-    return escaped
   }
 }
 

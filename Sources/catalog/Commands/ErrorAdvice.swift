@@ -1,18 +1,7 @@
 import CatalogStore
 
-/// What a person at the terminal can do about a library error, as a command to type: the
-/// library states the facts, the tool adds the advice (STYLE).
+/// Commands to type that error messages suggest.
 enum ErrorAdvice {
-  /// A line of advice for `error`, or nil when there is nothing to add.
-  static func advice(for error: CatalogError) -> String? {
-    switch error {
-    case .keysNotStored(let missing):
-      return "store them on a writable copy with: " + buildCommand(for: missing)
-    default:
-      return nil
-    }
-  }
-
   /// The `catalog build` command that stores what is missing.
   static func buildCommand(for missing: MissingKeys) -> String {
     var words = ["catalog", "build", "-c", quoted(missing.collection)]

@@ -1,0 +1,102 @@
+import CatalogCollation
+import CatalogServer
+import CatalogStore
+
+/// What `catalog` prints on standard error when a command fails: the libraries' facts, the advice
+/// that names this tool's commands and options, and, with `--verbose` or `CATALOG_DEBUG=1`, what
+/// SQLite said (its result code, the system error and the SQL). Data errors name their place
+/// compiler style, without `Error: `.
+///
+///     Error: the disk is full; the catalog /mnt/small/catalog.db is unchanged
+///       SQLite error 13 (SQLITE_FULL): database or disk is full
+///       in: COMMIT
+struct ErrorMessage {
+  /// The lines to print, without a final newline.
+  let text: String
+
+  /// The message for `error`, thrown by the command of `invocation` (nil when the command line
+  /// did not parse) run in `environment`.
+  init(_ error: any Error, invocation: ParsedInvocation?, environment: [String: String]) {
+    let context = Context(invocation: invocation, environment: environment)
+    switch error {
+    case CatalogError.csv(let csvError):
+      text = csvError.description
+    case let csvError as CSVError:
+      text = csvError.description
+    case let catalogError as CatalogError:
+      text = context.text(for: catalogError)
+    case ServerError.catalog(let catalogError):
+      text = context.text(for: catalogError)
+    case let collationError as CollationError:
+      text = "Error: " + context.message(for: collationError)
+    default:
+      text = "Error: \(error)"
+    }
+  }
+
+  /// What the message may say about where the error came from.
+  private struct Context {
+    let invocation: ParsedInvocation?
+    let environment: [String: String]
+
+    /// Whether to show what SQLite said: `--verbose`, or `CATALOG_DEBUG` set to anything but
+    /// empty or `0`.
+    var isVerbose: Bool {
+      if invocation?.hasFlag("verbose") == true { return true }
+      let debug = environment["CATALOG_DEBUG"] ?? ""
+      return !debug.isEmpty && debug != "0"
+    }
+
+    func text(for error: CatalogError) -> String {
+      var text = "Error: " + message(for: error)
+      if isVerbose, let failure = error.sqliteFailure {
+        text += "\n  SQLite error \(failure.code) (\(failure.codeName)): \(failure.message)"
+        if let systemMessage = failure.systemMessage {
+          text += "\n  system error \(failure.systemErrno): \(systemMessage)"
+        }
+        if let sql = failure.sql {
+          text += "\n  in: " + sql.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        }
+      }
+      return text
+    }
+
+    /// The library's description, with the advice that names this tool's commands and options.
+    func message(for error: CatalogError) -> String {
+      switch error {
+      case .missing:
+        return "\(error) (create one with 'catalog import FILE')"
+      case .noCollections:
+        return "\(error); import one with 'catalog import FILE'"
+      case .collectionNotChosen(let available):
+        return "the catalog holds \(available.count) collections; choose one with -c NAME; "
+          + "the collections are: \(available.joined(separator: ", "))"
+      case .collectionExists:
+        return "\(error); use --replace to replace it or --append to add to it"
+      case .damagedList:
+        return "\(error); rebuild them with 'catalog build'"
+      case .scratchFile:
+        return "\(error) (set TMPDIR to a directory with free space)"
+      case .collation(let collationError):
+        return message(for: collationError)
+      case .keysNotStored(let missing):
+        return "\(error)\n  store them on a writable copy with: "
+          + ErrorAdvice.buildCommand(for: missing)
+      default:
+        return error.description
+      }
+    }
+
+    /// An unknown locale that came from the environment, not from `--locale`, says which
+    /// variable named it (DESIGN §1: the default locale of a new collection).
+    func message(for error: CollationError) -> String {
+      guard case .unknownLocale(let id) = error,
+        invocation?.value(for: "locale") != id,
+        let setting = CollationLocale.environmentSetting(in: environment), setting.locale == id
+      else { return error.description }
+      return "unknown locale '\(id)' from $\(setting.variable)=\(setting.value), the default "
+        + "locale of a new collection; give one with --locale ID, or set \(setting.variable) to a "
+        + "locale that ICU knows"
+    }
+  }
+}

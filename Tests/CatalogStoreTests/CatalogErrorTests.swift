@@ -1,0 +1,134 @@
+import CatalogCollation
+import CatalogStore
+import CatalogTestSupport
+import Foundation
+import Testing
+
+/// What the store's errors say: facts in words, with SQLite's code kept aside, and the right case
+/// for what SQLite and the file system report.
+struct CatalogErrorTests {
+  let directory: TemporaryDirectory
+
+  init() throws { directory = try TemporaryDirectory() }
+
+  /// A linked app's users never see the command line's options or commands in a message; the
+  /// `catalog` tool adds those itself (STYLE: errors carry facts; the CLI adds advice).
+  @Test func descriptionsNameNoCommandLineOption() {
+    let failure = SQLiteFailure(code: 13, message: "database or disk is full", sql: "COMMIT")
+    let errors: [CatalogError] = [
+      .missing(path: "a.db"), .noCollections(path: "a.db"),
+      .collectionNotChosen(available: ["cities", "towns"]), .collectionExists(name: "cities"),
+      .damagedList(groupingID: 3, reason: "a section has no rows"),
+      .scratchFile(directory: "/tmp", reason: "No space left on device"),
+      .diskFull(path: "a.db", sqlite: failure), .readOnly(path: "a.db", sqlite: failure),
+      .busy(path: "a.db", sqlite: failure), .ioError(path: "a.db", sqlite: failure),
+      .damaged(path: "a.db", sqlite: failure), .sqlite(path: "a.db", failure),
+      .cannotOpen(path: "a.db", problem: .isDirectory, sqlite: failure),
+    ]
+    for error in errors {
+      let text = error.description
+      #expect(
+        !text.contains("--") && !text.contains("-c ") && !text.contains("'catalog "), "\(text)")
+      #expect(!text.contains("COMMIT") && !text.contains("SQLite error"), "\(text)")
+    }
+  }
+
+  @Test func theFactsOfEachCase() {
+    let failure = SQLiteFailure(code: 1544, message: "attempt to write a readonly database")
+    #expect(
+      CatalogError.diskFull(path: "a.db", sqlite: failure).description
+        == "the disk is full; the catalog a.db is unchanged")
+    #expect(
+      CatalogError.readOnly(path: "a.db", sqlite: failure).description
+        == "the catalog a.db is read-only: its directory cannot be written; nothing was changed")
+    #expect(
+      CatalogError.readOnly(path: "a.db").description
+        == "the catalog a.db is read-only; nothing was changed")
+    #expect(
+      CatalogError.cannotOpen(path: "d", problem: .isDirectory).description == "d is a directory")
+    #expect(
+      CatalogError.cannotOpen(path: "x/a.db", problem: .missingDirectory("x")).description
+        == "cannot create the catalog x/a.db: the directory x does not exist")
+    #expect(
+      CatalogError.collectionNotChosen(available: ["a", "b"]).description
+        == "the catalog holds 2 collections and none was named; the collections are: a, b")
+    #expect(CatalogError.readOnly(path: "a.db", sqlite: failure).sqliteFailure == failure)
+    #expect(CatalogError.missing(path: "a.db").sqliteFailure == nil)
+  }
+
+  @Test func sqliteFailuresNameTheirCode() {
+    let failure = SQLiteFailure(
+      code: 13, message: "database or disk is full", sql: "COMMIT", systemErrno: ENOSPC)
+    #expect(failure.codeName == "SQLITE_FULL")
+    #expect(
+      failure.description
+        == "SQLite error 13 (SQLITE_FULL): database or disk is full; system error 28 (No space "
+        + "left on device); in: COMMIT")
+    #expect(SQLiteFailure(code: 2067, message: "").codeName == "SQLITE_CONSTRAINT_UNIQUE")
+    #expect(SQLiteFailure(code: 1544, message: "").primaryCode == 8)
+    // An extended code the table lacks is named by its primary code.
+    #expect(SQLiteFailure(code: 19 | (99 << 8), message: "").codeName == "SQLITE_CONSTRAINT")
+  }
+
+  @Test func aDirectoryCannotBeOpened() throws {
+    let path = directory.path("lists")
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+    for creating in [false, true] {
+      let error = #expect(throws: CatalogError.self) { try Catalog(path: path, creating: creating) }
+      guard case .cannotOpen(let errorPath, .isDirectory, let failure) = error else {
+        Issue.record("expected .cannotOpen(.isDirectory), got \(String(describing: error))")
+        continue
+      }
+      #expect(errorPath == path)
+      #expect(failure?.primaryCode == 14)  // SQLITE_CANTOPEN
+    }
+  }
+
+  @Test func aNewCatalogNeedsItsDirectory() throws {
+    let parent = directory.path("absent")
+    let error = #expect(throws: CatalogError.self) {
+      try Catalog(path: parent + "/a.db", creating: true)
+    }
+    guard case .cannotOpen(let path, let problem, let failure) = error else {
+      Issue.record("expected .cannotOpen, got \(String(describing: error))")
+      return
+    }
+    #expect(path == parent + "/a.db")
+    #expect(problem == .missingDirectory(parent))
+    #expect(failure?.primaryCode == 14)
+    #expect(!FileManager.default.fileExists(atPath: parent))
+  }
+
+  @Test func aTextFileIsNotAnSQLiteDatabase() throws {
+    let path = directory.path("notes.db")
+    try Data(String(repeating: "name,state\n", count: 400).utf8).write(to: URL(filePath: path))
+    let error = #expect(throws: CatalogError.self) { try Catalog(path: path, creating: false) }
+    guard case .notACatalog(_, let reason, let failure) = error else {
+      Issue.record("expected .notACatalog, got \(String(describing: error))")
+      return
+    }
+    #expect(reason == "it is not an SQLite database")
+    #expect(failure?.code == 26)  // SQLITE_NOTADB
+    #expect(failure?.sql == "PRAGMA application_id")
+  }
+
+  /// SQLite's page limit stands in for a full disk: its writes fail with SQLITE_FULL, and the
+  /// import is rolled back.
+  @Test func aFullFileIsTheDiskFullError() throws {
+    let test = try TestCatalog()
+    try test.importCSV("name\nAda\n", collection: "small")
+    let pages = try test.catalog.connection.integer("PRAGMA page_count")
+    _ = try test.catalog.connection.integer("PRAGMA max_page_count = \(pages + 8)")
+    let rows = (0..<5_000).map { "Town \($0)\n" }.joined()
+    let error = #expect(throws: CatalogError.self) {
+      try test.importCSV("name\n" + rows, collection: "towns")
+    }
+    guard case .diskFull(let path, let failure) = error else {
+      Issue.record("expected .diskFull, got \(String(describing: error))")
+      return
+    }
+    #expect(path == test.path)
+    #expect(failure.primaryCode == 13)
+    #expect(try test.catalog.collections().map(\.name) == ["small"])
+  }
+}
