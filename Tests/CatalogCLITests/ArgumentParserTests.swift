@@ -30,9 +30,9 @@ private func usageError(_ arguments: [String]) -> String? {
 
 private let importUsage =
   "catalog import <file> [--collection <name>] [--title <column>] [--sort-as <columns>]"
-  + " [--locale <id>] [--group-by <column> ...] [--delimiter <char>] [--key <column>] [--names]"
-  + " [--ignore-articles] [--replace] [--append] [--upsert] [--sync] [--quiet] [--db <path>]"
-  + " [--verbose]"
+  + " [--locale <id> ...] [--group-by <column> ...] [--index-by <column> ...]"
+  + " [--delimiter <char>] [--key <column>] [--names] [--ignore-articles] [--replace] [--append]"
+  + " [--upsert] [--sync] [--search] [--quiet] [--db <path>] [--verbose]"
 
 private let listUsage =
   "catalog list [--collection <name>] [--group-by <column>] [--index-by <column>]"
@@ -67,6 +67,11 @@ private let rootHelp = """
     update                  Set fields of an item.
     remove                  Remove items from a collection.
     watch                   Print how each write changes a list, as it commits.
+    export                  Write a collection's items as CSV, TSV or JSON lines.
+    drop                    Remove a collection with its items and lists.
+    rename                  Give a collection another name.
+    build                   Store groupings, index titles and search keys ahead
+                            of queries.
     serve                   Serve the lists as a page and a JSON API over HTTP.
 
     See 'catalog help <subcommand>' for detailed help.
@@ -120,8 +125,10 @@ func rootHelp(arguments: [String]) throws {
                               title).
       --locale <id>           The ICU locale of the collection, such as sv, de_DE
                               or ja (default: from LC_ALL, LC_COLLATE or LANG, else
-                              en).
+                              en); repeated, the others are built too.
       --group-by <column>     Build the grouping by this column during the import;
+                              may be repeated.
+      --index-by <column>     With --group-by, store index titles from this column;
                               may be repeated.
       --delimiter <char>      The character between fields, or 'tab' (default: tab
                               for .tsv files, else ',').
@@ -139,6 +146,7 @@ func rootHelp(arguments: [String]) throws {
                               and add the others.
       --sync                  Upsert, and remove the items whose key is not in the
                               file.
+      --search                Build the search keys too.
       --quiet                 Print neither progress nor the summary.
       --db <path>             The catalog file (default: $CATALOG_DB or
                               ./catalog.db).

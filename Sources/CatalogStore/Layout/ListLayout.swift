@@ -90,7 +90,7 @@ final class ListLayout {
           .text(letter(of: heading, in: section)), .integer(group.count)
         ).run()
         try tally(group, in: section)
-        try refreshHeading(of: section)
+        _ = try refreshHeading(of: section)
         let label = [try currentHeading(of: section)] + (try indexTitles(of: section))
         effects.append((section, .created(label: label, count: group.count)))
         elements.append((section, .oneSection))

@@ -4,8 +4,10 @@ import CatalogStore
 import Foundation
 
 /// Opens a catalog (creating it and importing the cities sample when the collection is missing),
-/// then prints the cities as an indexed list: each state with its cities, and the index of state
-/// codes.
+/// prints the cities as an indexed list (each state with its cities, and the index of state
+/// codes), then writes to it from a second connection while it watches the list, applying each
+/// change set to a table model the way a table view would, and checks the model against a fresh
+/// query.
 ///
 /// Usage: LinkedApp CATALOG [CSV]   (CSV defaults to Samples/cities.csv)
 @main
@@ -75,6 +77,39 @@ struct LinkedApp {
       for try await item in try list.items(in: texas).values {
         print("  \(item.row): \(item.title)" + (population.map { " (\(item.fields[$0]))" } ?? ""))
       }
+    }
+
+    try await watchWrites(to: list, catalogPath: catalogPath)
+  }
+
+  /// Adds a city to a state of its own, moves one to another state and removes it again from a
+  /// second connection, as another process would, while the list's `changes()` delivers each
+  /// write's change set; a table model follows them and must equal a fresh query after each.
+  static func watchWrites(to list: IndexedList, catalogPath: String) async throws {
+    var model = try TableModel(reading: list)
+    let writes: [(String, @Sendable (Catalog) throws -> Void)] = [
+      ("add Juneau, in a new state", { writer in
+        try writer.add(["name": "Juneau", "state": "Yukon", "state_code": "YT"], to: "cities")
+      }),
+      ("move Juneau to Alaska", { writer in
+        let item = try writer.collection(named: "cities")!.nextItem - 1
+        try writer.update(.number(item), in: "cities", setting: ["state": "Alaska"])
+      }),
+      ("remove Juneau", { writer in
+        let item = try writer.collection(named: "cities")!.nextItem - 1
+        try writer.remove([.number(item)], from: "cities")
+      }),
+    ]
+    var changes = try list.changes().makeAsyncIterator()
+    for (what, write) in writes {
+      let writer = try Catalog(path: catalogPath, creating: false)
+      try write(writer)
+      guard let changeSets = try await changes.next() else { break }
+      for change in changeSets { try model.apply(change, from: list) }
+      let matches = model == (try TableModel(reading: list))
+      print("\(what): \(changeSets.map(\.jsonText).joined(separator: " "))")
+      print("  the table model \(matches ? "matches" : "does not match") a fresh query")
+      if !matches { throw CatalogError.invalidRequest("the change set did not apply") }
     }
   }
 }
