@@ -88,17 +88,26 @@ struct LinkedApp {
   static func watchWrites(to list: IndexedList, catalogPath: String) async throws {
     var model = try TableModel(reading: list)
     let writes: [(String, @Sendable (Catalog) throws -> Void)] = [
-      ("add Juneau, in a new state", { writer in
-        try writer.add(["name": "Juneau", "state": "Yukon", "state_code": "YT"], to: "cities")
-      }),
-      ("move Juneau to Alaska", { writer in
-        let item = try writer.collection(named: "cities")!.nextItem - 1
-        try writer.update(.number(item), in: "cities", setting: ["state": "Alaska"])
-      }),
-      ("remove Juneau", { writer in
-        let item = try writer.collection(named: "cities")!.nextItem - 1
-        try writer.remove([.number(item)], from: "cities")
-      }),
+      (
+        "add Juneau, in a new state",
+        { writer in
+          try writer.add(["name": "Juneau", "state": "Yukon", "state_code": "YT"], to: "cities")
+        }
+      ),
+      (
+        "move Juneau to Alaska",
+        { writer in
+          let item = try writer.collection(named: "cities")!.nextItem - 1
+          try writer.update(.number(item), in: "cities", setting: ["state": "Alaska"])
+        }
+      ),
+      (
+        "remove Juneau",
+        { writer in
+          let item = try writer.collection(named: "cities")!.nextItem - 1
+          try writer.remove([.number(item)], from: "cities")
+        }
+      ),
     ]
     var changes = try list.changes().makeAsyncIterator()
     for (what, write) in writes {
