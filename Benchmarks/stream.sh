@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# The streaming benchmark (issue 11, DESIGN §8): the whole list as CSV (`catalog list --format
+# csv`) and the collection as CSV (`catalog export`) over the 1,000,000-row benchmark catalog,
+# against `sqlite3 -csv ref.db "SELECT * FROM t"` on the reference database, in turns; and the
+# peak memory of both at 1M and 5M rows (flat).
+# Usage: Benchmarks/stream.sh   (RUNS=9 for more turns)
+source "$(dirname "$0")/common.sh"
+build_release
+runs=${RUNS:-5}
+reference_db="$work/reference.db"
+db="$work/catalog-1m.db"
+db5="$work/catalog-5m.db"
+
+if [ ! -s "$reference_db" ]; then
+  sqlite3 "$reference_db" ".import --csv $(data 1000000) t" "CREATE INDEX t_state_name ON t (state, name)"
+fi
+for pair in "$db:1000000" "$db5:5000000"; do
+  path=${pair%%:*}
+  if [ ! -s "$path" ]; then
+    "$catalog" --db "$path" import "$(data "${pair##*:}")" -c cities --group-by state --quiet
+  fi
+done
+
+reference_times=()
+list_times=()
+export_times=()
+for _ in $(seq "$runs"); do
+  reference_times+=("$(seconds sqlite3 -csv "$reference_db" "SELECT * FROM t")")
+  list_times+=("$(seconds "$catalog" --db "$db" list -c cities --format csv)")
+  export_times+=("$(seconds "$catalog" --db "$db" export -c cities)")
+done
+reference=$(median_of "${reference_times[@]}")
+list=$(median_of "${list_times[@]}")
+exported=$(median_of "${export_times[@]}")
+list_peak=$(peak_mib "$catalog" --db "$db" list -c cities --format csv)
+list_peak5=$(peak_mib "$catalog" --db "$db5" list -c cities --format csv)
+export_peak=$(peak_mib "$catalog" --db "$db" export -c cities)
+export_peak5=$(peak_mib "$catalog" --db "$db5" export -c cities)
+
+printf 'streaming 1,000,000 rows as CSV, median of %s turns\n' "$runs"
+printf '  reference: sqlite3 -csv SELECT * FROM t     %7.3f s\n' "$reference"
+printf '  catalog list --format csv                   %7.3f s   ratio %s (target <= 2)\n' \
+  "$list" "$(ratio "$list" "$reference")"
+printf '  catalog export                              %7.3f s   ratio %s (target <= 1.5)\n' \
+  "$exported" "$(ratio "$exported" "$reference")"
+printf 'peak memory (flat from 1M to 5M rows)\n'
+printf '  list --format csv, 1M / 5M rows             %7s / %s MiB\n' "$list_peak" "$list_peak5"
+printf '  export, 1M / 5M rows                        %7s / %s MiB\n' "$export_peak" "$export_peak5"

@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# The writes benchmark (issue 10, DESIGN §8), on a catalog of 1,000,000 generated rows with its
+# letter grouping, a grouping by state and search keys (made once in $BENCHMARK_DIR, and again
+# from a pristine copy before each timed write so every run starts alike):
+#   - `catalog add` against `catalog list --limit 1` on the same catalog, in turns (a ratio);
+#   - the library's single writes (add, update that moves between sections, remove), each in its
+#     own transaction, medians over 300 (WriteBenchmark), on 1M and 5M rows (flat: log n);
+#   - `import --append` of 10,000 rows against sqlite3's `.import` of them into the indexed
+#     reference table, in turns;
+#   - how soon `catalog watch` in another process prints a write's change set.
+# Catalogs use WAL with synchronous=NORMAL (a commit does not wait for the disk).
+# Usage: Benchmarks/writes.sh   (RUNS=9 for more turns)
+source "$(dirname "$0")/common.sh"
+build_release
+(cd "$root" && swift build -c release --product WriteBenchmark >&2)
+write_benchmark="$root/.build/release/WriteBenchmark"
+runs=${RUNS:-5}
+reference_db="$work/reference.db"
+base="$work/writes-1m.db"
+base5="$work/writes-5m.db"
+db="$work/writes.db"
+appended="$work/append-10000.csv"
+
+if [ ! -s "$reference_db" ]; then
+  sqlite3 "$reference_db" ".import --csv $(data 1000000) t" "CREATE INDEX t_state_name ON t (state, name)"
+fi
+for pair in "$base:1000000" "$base5:5000000"; do
+  path=${pair%%:*}
+  if [ ! -s "$path" ]; then
+    rm -f "$path" "$path-wal" "$path-shm"
+    "$catalog" --db "$path" import "$(data "${pair##*:}")" -c cities --group-by state --search \
+      --quiet
+    sqlite3 "$path" "PRAGMA wal_checkpoint(TRUNCATE)" > /dev/null
+  fi
+done
+# 10,000 new rows in the benchmark's shape (generate.py's rows after the millionth).
+[ -s "$appended" ] || { head -n 1 "$(data 1010000)"; tail -n 10000 "$(data 1010000)"; } > "$appended"
+# restore: a fresh copy of the base catalog, written out to disk so no flush lands in a timing.
+restore() { rm -f "$db" "$db-wal" "$db-shm"; cp "$1" "$db"; sync; }
+
+add_times=()
+list_times=()
+restore "$base"
+for turn in $(seq $((runs * 3))); do
+  list_times+=("$(seconds "$catalog" --db "$db" list -c cities --limit 1)")
+  add_times+=("$(seconds "$catalog" --db "$db" add -c cities "name=Added $turn" "state=State 0042" \
+    --quiet)")
+done
+add=$(median_of "${add_times[@]}")
+list=$(median_of "${list_times[@]}")
+
+restore "$base"
+library=$("$write_benchmark" writes "$db" cities 300)
+restore "$base5"
+library5=$("$write_benchmark" writes "$db" cities 300)
+
+append_times=()
+reference_times=()
+for _ in $(seq "$runs"); do
+  restore "$base"
+  append_times+=("$(seconds "$catalog" --db "$db" import "$appended" -c cities --append --quiet)")
+  rm -f "$work/ref-copy.db"
+  cp "$reference_db" "$work/ref-copy.db"
+  sync
+  reference_times+=("$(seconds sqlite3 "$work/ref-copy.db" ".import --csv --skip 1 $appended t")")
+done
+append=$(median_of "${append_times[@]}")
+reference=$(median_of "${reference_times[@]}")
+
+restore "$base"
+watch=$("$write_benchmark" watch "$db" cities 20 "$catalog")
+
+printf 'writes on 1,000,000 items (letters, state, search keys), medians\n'
+printf '  catalog list --limit 1                      %7.3f s\n' "$list"
+printf '  catalog add                                 %7.3f s   ratio %s (target <= 1.5)\n' \
+  "$add" "$(ratio "$add" "$list")"
+printf '  library, 1M items: %s\n' "$library"
+printf '  library, 5M items: %s\n' "$library5"
+printf '  (target: median write < 1 ms, and flat from 1M to 5M)\n'
+printf '  reference: sqlite3 .import of 10,000 rows   %7.3f s\n' "$reference"
+printf '  catalog import --append of 10,000 rows      %7.3f s   ratio %s (target <= 3)\n' \
+  "$append" "$(ratio "$append" "$reference")"
+printf '  %s (target <= 100 ms)\n' "$watch"
