@@ -142,6 +142,14 @@ package final class Statement {
     return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
   }
 
+  /// A column holding a JSON array of strings (an item's fields, a collection's columns),
+  /// decoded straight from SQLite's bytes; empty when it holds no such array.
+  package func stringArray(at column: Int32) -> [String] {
+    guard let bytes = sqlite3_column_text(handle, column) else { return [] }
+    let count = Int(sqlite3_column_bytes(handle, column))
+    return JSONText.decodeStringArray(utf8: UnsafeBufferPointer(start: bytes, count: count)) ?? []
+  }
+
   package func optionalText(at column: Int32) -> String? {
     isNull(at: column) ? nil : text(at: column)
   }

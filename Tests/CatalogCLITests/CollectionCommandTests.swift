@@ -58,6 +58,15 @@ struct CollectionCommandTests {
       ])
   }
 
+  /// Unicode's other line breaks split a line for some readers, so their fields are quoted too;
+  /// text around them (an en dash, U+2013, shares their first UTF-8 byte) is left as it is.
+  @Test func exportQuotesEveryKindOfLineBreak() throws {
+    let csv = "name,notes\nA,\"x\u{2028}y\"\nB,\"x\u{85}y\"\nC,\"x\u{2029}y\"\nD,x\u{2013}y\n"
+    try runner.write("breaks.csv", csv)
+    #expect(try runner.run(["import", "breaks.csv", "--quiet"]).status == 0)
+    #expect(try runner.run(["export"]).standardOutput == csv)
+  }
+
   @Test func aThousandColumnsRoundTrip() throws {
     let header = (0..<1_000).map { "c\($0)" }.joined(separator: ",")
     let rows = (0..<3).map { row in (0..<1_000).map { "\(row)-\($0)" }.joined(separator: ",") }

@@ -25,6 +25,6 @@ public final class StoredItemCursor {
       statement.reset()
       return nil
     }
-    return (statement.int(at: 0), JSONText.decodeStringArray(statement.text(at: 1)) ?? [])
+    return (statement.int(at: 0), statement.stringArray(at: 1))
   }
 }

@@ -99,9 +99,9 @@ extension Catalog {
   private static func collectionInfo(from statement: Statement) -> CollectionInfo {
     CollectionInfo(
       id: statement.int(at: 0), name: statement.text(at: 1),
-      columns: JSONText.decodeStringArray(statement.text(at: 2)) ?? [],
+      columns: statement.stringArray(at: 2),
       titleColumn: statement.text(at: 3),
-      sortAs: JSONText.decodeStringArray(statement.text(at: 4)) ?? [],
+      sortAs: statement.stringArray(at: 4),
       locale: statement.text(at: 5), header: statement.optionalText(at: 6),
       footer: statement.optionalText(at: 7), itemCount: statement.int(at: 8),
       keyColumn: statement.optionalText(at: 9), nextItem: statement.int(at: 10),

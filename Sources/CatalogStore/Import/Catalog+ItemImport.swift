@@ -135,7 +135,7 @@ extension Catalog {
     try statement.bind(.integer(collection.id))
     var items: [(item: Int, fields: [String])] = []
     while try statement.step() {
-      items.append((statement.int(at: 0), JSONText.decodeStringArray(statement.text(at: 1)) ?? []))
+      items.append((statement.int(at: 0), statement.stringArray(at: 1)))
     }
     return items
   }

@@ -65,7 +65,7 @@ struct GroupingBuild {
       "SELECT item, fields FROM items WHERE collection_id = ? ORDER BY item")
     try statement.bind(.integer(collectionID))
     while try statement.step() {
-      let fields = JSONText.decodeStringArray(statement.text(at: 1)) ?? []
+      let fields = statement.stringArray(at: 1)
       try spill(add(item: statement.int(at: 0), fields: fields))
     }
   }

@@ -70,7 +70,7 @@ extension Catalog {
         current = nil
       }
       if current == nil { current = (Array(section), SectionTally()) }
-      let fields = JSONText.decodeStringArray(rows.text(at: 1)) ?? []
+      let fields = rows.stringArray(at: 1)
       current?.tally.add(position < fields.count ? fields[position].trimmingWhiteSpace : "")
     }
     if let open = current { try store(open.section, open.tally) }

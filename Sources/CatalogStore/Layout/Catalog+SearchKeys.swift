@@ -85,7 +85,7 @@ extension Catalog {
     var full: [SortRun] = []
     while try items.step() {
       let item = items.int(at: 0)
-      let fields = JSONText.decodeStringArray(items.text(at: 1)) ?? []
+      let fields = items.stringArray(at: 1)
       maker.forEachKey(title: fields[sortAs.titleIndex], sortAs: sortAs.distinctValue(in: fields)) {
         key in
         if let run = sorter.add({ SearchKeyRecord.append(key: key, item: item, to: &$0) }) {

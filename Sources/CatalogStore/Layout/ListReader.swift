@@ -207,7 +207,7 @@ package final class StoredRowCursor {
           StoredRow(
             offset: offset, key: statement.blob(at: 0), item: statement.int(at: 1),
             title: statement.text(at: 2),
-            fields: JSONText.decodeStringArray(statement.text(at: 3)) ?? []))
+            fields: statement.stringArray(at: 3)))
         offset += 1
       }
       statement.reset()

@@ -51,7 +51,7 @@ package final class StoredSearchCursor {
     var rowKey: [UInt8] = []
     while try matches.step() {
       let item = matches.int(at: 0)
-      let fields = JSONText.decodeStringArray(matches.text(at: 1)) ?? []
+      let fields = matches.stringArray(at: 1)
       keys.key(fields: fields)
       rowKey.removeAll(keepingCapacity: true)
       _ = keys.appendRowKey(list: 0, item: item, fields: fields, to: &rowKey)
@@ -84,7 +84,7 @@ package final class StoredSearchCursor {
     previous = (key, offset)
     return StoredRow(
       offset: offset, key: key, item: rows.int(at: 1), title: rows.text(at: 2),
-      fields: JSONText.decodeStringArray(rows.text(at: 3)) ?? [])
+      fields: rows.stringArray(at: 3))
   }
 
   /// The offset of a row after the previous one: counted from it when few rows lie between.

@@ -14,15 +14,16 @@ enum ExportCommand {
     } else {
       output = context.output
     }
-    let delimiter: Character = format == "tsv" ? "\t" : ","
+    let delimiter = format == "tsv" ? UInt8(ascii: "\t") : UInt8(ascii: ",")
+    var line: [UInt8] = []
     if format != "json" {
-      try output.line(
-        collection.columns.map { field($0, delimiter) }.joined(separator: String(delimiter)))
+      DelimitedField.append(collection.columns, delimiter: delimiter, to: &line)
+      try output.line(utf8: line)
     }
     let items = try catalog.items(of: collection)
     while let item = try items.next() {
+      line.removeAll(keepingCapacity: true)
       if format == "json" {
-        var line: [UInt8] = []
         line.append(UInt8(ascii: "{"))
         for (position, (column, value)) in zip(collection.columns, item.fields).enumerated() {
           if position > 0 { line.append(UInt8(ascii: ",")) }
@@ -31,21 +32,11 @@ enum ExportCommand {
           JSONText.appendQuoted(value, to: &line)
         }
         line.append(UInt8(ascii: "}"))
-        try output.line(String(decoding: line, as: UTF8.self))
       } else {
-        try output.line(
-          item.fields.map { field($0, delimiter) }.joined(separator: String(delimiter)))
+        DelimitedField.append(item.fields, delimiter: delimiter, to: &line)
       }
+      try output.line(utf8: line)
     }
     try output.flush()
-  }
-
-  /// A field as CSV writes it: quoted, with its quotes doubled, when it holds the delimiter, a
-  /// quote or a line break, or begins or ends with white space the reader would keep anyway.
-  private static func field(_ text: String, _ delimiter: Character) -> String {
-    guard text.contains(where: { $0 == delimiter || $0 == "\"" || $0.isNewline }) else {
-      return text
-    }
-    return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
   }
 }

@@ -24,6 +24,8 @@ final class ResultTable {
   /// The header of a table, from its first row: an object value names a column per field.
   private var headerRow: [String]?
   private var hasWrittenHeader = false
+  /// The CSV or TSV line being spelled, kept to reuse its storage.
+  private var line: [UInt8] = []
 
   init(columns: [String], format: OutputFormat, output: StandardOutput) {
     self.columns = columns
@@ -41,9 +43,9 @@ final class ResultTable {
       let cells = values.flatMap(Self.cells)
       if !hasWrittenHeader {
         hasWrittenHeader = true
-        try output.line(separated(zip(columns, values).flatMap(headerCells)))
+        try writeLine(zip(columns, values).flatMap(headerCells))
       }
-      try output.line(separated(cells))
+      try writeLine(cells)
     case .table:
       if pendingRows.isEmpty {
         headerRow = zip(columns, values).flatMap(headerCells).map(\.tableEscaped)
@@ -67,17 +69,24 @@ final class ResultTable {
         try output.line(padded.joined(separator: "  "))
       }
     case .csv, .tsv:
-      if !hasWrittenHeader { try output.line(separated(columns)) }
+      if !hasWrittenHeader { try writeLine(columns) }
     case .json:
       break
     }
   }
 
-  private func separated(_ cells: [String]) -> String {
-    switch format {
-    case .tsv: return cells.map(\.tsvEscaped).joined(separator: "\t")
-    default: return cells.map(Self.csvQuoted).joined(separator: ",")
+  /// Writes `cells` as one CSV or TSV line.
+  private func writeLine(_ cells: [String]) throws {
+    line.removeAll(keepingCapacity: true)
+    if format == .tsv {
+      for (position, cell) in cells.enumerated() {
+        if position > 0 { line.append(UInt8(ascii: "\t")) }
+        line.append(contentsOf: cell.tsvEscaped.utf8)
+      }
+    } else {
+      DelimitedField.append(cells, delimiter: UInt8(ascii: ","), to: &line)
     }
+    try output.line(utf8: line)
   }
 
   /// The cells of a value: one, or for an object one per field.
@@ -114,11 +123,6 @@ final class ResultTable {
     return pairs.map {
       $0.name != column && columns.contains($0.name) ? "\(column).\($0.name)" : $0.name
     }
-  }
-
-  private static func csvQuoted(_ cell: String) -> String {
-    guard cell.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return cell }
-    return "\"" + cell.replacingOccurrences(of: "\"", with: "\"\"") + "\""
   }
 }
 

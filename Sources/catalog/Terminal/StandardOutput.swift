@@ -39,6 +39,13 @@ final class StandardOutput {
     if buffer.count >= capacity { try flush() }
   }
 
+  /// Writes a line already spelled in UTF-8, and a newline.
+  func line(utf8: [UInt8]) throws {
+    buffer.append(contentsOf: utf8)
+    buffer.append(UInt8(ascii: "\n"))
+    if buffer.count >= capacity { try flush() }
+  }
+
   /// Writes what is buffered.
   func flush() throws {
     var written = 0
