@@ -29,7 +29,8 @@ let package = Package(
       ]
     ),
     .target(name: "CatalogCollation", dependencies: ["CICU"]),
-    .executableTarget(name: "MigrationEmbedder"),
+    .target(name: "EmbedderSupport"),
+    .executableTarget(name: "MigrationEmbedder", dependencies: ["EmbedderSupport"]),
     .plugin(
       name: "EmbedMigrations",
       capability: .buildTool(),
@@ -47,7 +48,7 @@ let package = Package(
     ),
     .target(name: "CatalogQuery", dependencies: ["CatalogStore", "CatalogCollation"]),
     .target(name: "CatalogRecords", dependencies: ["CatalogStore", "CatalogQuery"]),
-    .executableTarget(name: "AssetEmbedder"),
+    .executableTarget(name: "AssetEmbedder", dependencies: ["EmbedderSupport"]),
     .plugin(
       name: "EmbedAssets",
       capability: .buildTool(),

@@ -24,6 +24,26 @@ data() {
   echo "$path"
 }
 
+# reference_database: the reference, sqlite3's `.import` of the 1,000,000 rows with an index on
+# (state, name), made once and kept in $work.
+reference_database() {
+  local path="$work/reference.db"
+  [ -s "$path" ] \
+    || sqlite3 "$path" ".import --csv $(data 1000000) t" "CREATE INDEX t_state_name ON t (state, name)"
+  echo "$path"
+}
+
+# benchmark_catalog PATH ROWS [IMPORT OPTION…]: makes PATH, a catalog of ROWS generated rows as
+# the collection `cities` grouped by state, unless it is there; its write-ahead log checkpointed.
+benchmark_catalog() {
+  local path=$1 rows=$2
+  shift 2
+  [ -s "$path" ] && return
+  rm -f "$path" "$path-wal" "$path-shm"
+  "$catalog" --db "$path" import "$(data "$rows")" -c cities --group-by state --quiet "$@"
+  sqlite3 "$path" "PRAGMA wal_checkpoint(TRUNCATE)" > /dev/null
+}
+
 # seconds COMMAND…: wall-clock seconds of one run.
 seconds() {
   local start end

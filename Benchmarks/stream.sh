@@ -7,19 +7,11 @@
 source "$(dirname "$0")/common.sh"
 build_release
 runs=${RUNS:-5}
-reference_db="$work/reference.db"
+reference_db=$(reference_database)
 db="$work/catalog-1m.db"
 db5="$work/catalog-5m.db"
-
-if [ ! -s "$reference_db" ]; then
-  sqlite3 "$reference_db" ".import --csv $(data 1000000) t" "CREATE INDEX t_state_name ON t (state, name)"
-fi
-for pair in "$db:1000000" "$db5:5000000"; do
-  path=${pair%%:*}
-  if [ ! -s "$path" ]; then
-    "$catalog" --db "$path" import "$(data "${pair##*:}")" -c cities --group-by state --quiet
-  fi
-done
+benchmark_catalog "$db" 1000000
+benchmark_catalog "$db5" 5000000
 
 reference_times=()
 list_times=()

@@ -15,24 +15,13 @@ build_release
 (cd "$root" && swift build -c release --product WriteBenchmark >&2)
 write_benchmark="$root/.build/release/WriteBenchmark"
 runs=${RUNS:-5}
-reference_db="$work/reference.db"
+reference_db=$(reference_database)
 base="$work/writes-1m.db"
 base5="$work/writes-5m.db"
 db="$work/writes.db"
 appended="$work/append-10000.csv"
-
-if [ ! -s "$reference_db" ]; then
-  sqlite3 "$reference_db" ".import --csv $(data 1000000) t" "CREATE INDEX t_state_name ON t (state, name)"
-fi
-for pair in "$base:1000000" "$base5:5000000"; do
-  path=${pair%%:*}
-  if [ ! -s "$path" ]; then
-    rm -f "$path" "$path-wal" "$path-shm"
-    "$catalog" --db "$path" import "$(data "${pair##*:}")" -c cities --group-by state --search \
-      --quiet
-    sqlite3 "$path" "PRAGMA wal_checkpoint(TRUNCATE)" > /dev/null
-  fi
-done
+benchmark_catalog "$base" 1000000 --search
+benchmark_catalog "$base5" 5000000 --search
 # 10,000 new rows in the benchmark's shape (generate.py's rows after the millionth).
 [ -s "$appended" ] || { head -n 1 "$(data 1010000)"; tail -n 10000 "$(data 1010000)"; } > "$appended"
 # restore: a fresh copy of the base catalog, written out to disk so no flush lands in a timing.

@@ -107,7 +107,8 @@ private struct StringArrayParser {
       switch utf8[position] {
       case UInt8(ascii: "\""):
         position += 1
-        return String(decoding: UnsafeBufferPointer(rebasing: utf8[start..<position - 1]), as: UTF8.self)
+        return String(
+          decoding: UnsafeBufferPointer(rebasing: utf8[start..<position - 1]), as: UTF8.self)
       case UInt8(ascii: "\\"):
         var bytes = Array(utf8[start..<position])
         return parseEscapedRest(into: &bytes)

@@ -1,14 +1,10 @@
+import EmbedderSupport
 import Foundation
 
 /// Writes Swift source that holds the given `NNNN_name.sql` migrations as string literals.
 ///
 /// Usage: MigrationEmbedder OUTPUT.swift NNNN_name.sql…
 /// Fails the build when a file name does not follow the pattern or two files share a version.
-
-func fail(_ message: String) -> Never {
-  FileHandle.standardError.write(Data("error: \(message)\n".utf8))
-  exit(1)
-}
 
 /// A Swift string literal that spells `text` exactly.
 func swiftLiteral(_ text: String) -> String {
@@ -29,23 +25,26 @@ func swiftLiteral(_ text: String) -> String {
 }
 
 let arguments = CommandLine.arguments.dropFirst()
-guard let outputPath = arguments.first else { fail("usage: MigrationEmbedder OUTPUT FILE…") }
+guard let outputPath = arguments.first else {
+  GeneratedSource.fail("usage: MigrationEmbedder OUTPUT FILE…")
+}
 
 var migrations: [(version: Int, name: String, sql: String)] = []
 for path in arguments.dropFirst() {
   let fileName = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
   let parts = fileName.split(separator: "_", maxSplits: 1)
   guard parts.count == 2, parts[0].count == 4, let version = Int(parts[0]), version > 0 else {
-    fail("\(path): migration files are named NNNN_name.sql, such as 0001_initial.sql")
+    GeneratedSource.fail(
+      "\(path): migration files are named NNNN_name.sql, such as 0001_initial.sql")
   }
   guard let sql = try? String(contentsOfFile: path, encoding: .utf8) else {
-    fail("\(path): cannot read the file as UTF-8")
+    GeneratedSource.fail("\(path): cannot read the file as UTF-8")
   }
   migrations.append((version, String(parts[1]), sql))
 }
 migrations.sort { $0.version < $1.version }
 for (index, migration) in migrations.enumerated() where migration.version != index + 1 {
-  fail(
+  GeneratedSource.fail(
     "migration versions must run 1, 2, 3… without gaps; found \(migration.version) at place \(index + 1)"
   )
 }
@@ -66,14 +65,4 @@ for migration in migrations {
 }
 source += "  ]\n}\n"
 
-// Written beside the output and renamed over it, so a build never sees half a file. (Foundation's
-// `atomically: true` does the same through a directory in /tmp, which it leaves behind on Linux.)
-let partialPath = outputPath + ".partial"
-do {
-  try source.write(toFile: partialPath, atomically: false, encoding: .utf8)
-} catch {
-  fail("cannot write \(partialPath): \(error)")
-}
-if rename(partialPath, outputPath) != 0 {
-  fail("cannot rename \(partialPath) to \(outputPath): \(String(cString: strerror(errno)))")
-}
+GeneratedSource.write(source, to: outputPath)

@@ -5,9 +5,7 @@ enum AddCommand {
   static func run(_ context: CommandContext) throws {
     let output = WriteOutput(context: context)
     let fields = try output.fields()
-    let catalog = try context.openCatalog(creating: false)
-    let collection = try catalog.resolveCollection(
-      named: context.invocation.value(for: "collection"))
+    let (catalog, collection) = try output.target()
     let (item, summary) = try catalog.add(fields, to: collection.name)
     let name = try output.name(ofItem: item, in: catalog, collection: collection)
     if context.invocation.value(for: "format") != "json" {

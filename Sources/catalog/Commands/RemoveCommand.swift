@@ -5,9 +5,7 @@ enum RemoveCommand {
   static func run(_ context: CommandContext) throws {
     let output = WriteOutput(context: context)
     let words = context.invocation.argumentValues("item")
-    let catalog = try context.openCatalog(creating: false)
-    let collection = try catalog.resolveCollection(
-      named: context.invocation.value(for: "collection"))
+    let (catalog, collection) = try output.target()
     var references: [ItemReference] = []
     for word in words where !references.contains(try output.reference(word, in: collection)) {
       references.append(try output.reference(word, in: collection))

@@ -5,9 +5,7 @@ enum UpdateCommand {
   static func run(_ context: CommandContext) throws {
     let output = WriteOutput(context: context)
     let fields = try output.fields()
-    let catalog = try context.openCatalog(creating: false)
-    let collection = try catalog.resolveCollection(
-      named: context.invocation.value(for: "collection"))
+    let (catalog, collection) = try output.target()
     let word = context.invocation.argument("item") ?? ""
     let summary = try catalog.update(
       try output.reference(word, in: collection), in: collection.name, setting: fields)

@@ -5,6 +5,15 @@ import CatalogStore
 struct WriteOutput {
   let context: CommandContext
 
+  /// The catalog, opened for writing, and the collection the command writes to (`-c`, or the
+  /// only one).
+  func target() throws -> (Catalog, CollectionInfo) {
+    let catalog = try context.openCatalog(creating: false)
+    let collection = try catalog.resolveCollection(
+      named: context.invocation.value(for: "collection"))
+    return (catalog, collection)
+  }
+
   /// The fields given as `COLUMN=VALUE`, split at the first `=`.
   ///
   /// - Throws: `UsageError` for a word without `=` or with an empty column.
