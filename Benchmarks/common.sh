@@ -24,6 +24,15 @@ data() {
   echo "$path"
 }
 
+# skewed_data ROWS: the generated rows with nine in ten moved to the state "Everywhere", so that
+# one section holds most of the list (a deep offset then lands inside it).
+skewed_data() {
+  local path="$work/data-skewed-$1.csv"
+  [ -s "$path" ] || awk -F, -v OFS=, 'NR > 1 && NR % 10 != 0 { $2 = "Everywhere" } { print }' \
+    "$(data "$1")" > "$path"
+  echo "$path"
+}
+
 # reference_database: the reference, sqlite3's `.import` of the 1,000,000 rows with an index on
 # (state, name), made once and kept in $work.
 reference_database() {
@@ -33,14 +42,14 @@ reference_database() {
   echo "$path"
 }
 
-# benchmark_catalog PATH ROWS [IMPORT OPTION…]: makes PATH, a catalog of ROWS generated rows as
-# the collection `cities` grouped by state, unless it is there; its write-ahead log checkpointed.
+# benchmark_catalog PATH CSV [IMPORT OPTION…]: makes PATH, a catalog of the rows of CSV as the
+# collection `cities` grouped by state, unless it is there; its write-ahead log checkpointed.
 benchmark_catalog() {
-  local path=$1 rows=$2
+  local path=$1 csv=$2
   shift 2
   [ -s "$path" ] && return
   rm -f "$path" "$path-wal" "$path-shm"
-  "$catalog" --db "$path" import "$(data "$rows")" -c cities --group-by state --quiet "$@"
+  "$catalog" --db "$path" import "$csv" -c cities --group-by state --quiet "$@"
   sqlite3 "$path" "PRAGMA wal_checkpoint(TRUNCATE)" > /dev/null
 }
 

@@ -11,7 +11,7 @@ runs=${RUNS:-5}
 requests=${REQUESTS:-500}
 cli_runs=${CLI_RUNS:-9}
 db="$work/catalog-1m.db"
-benchmark_catalog "$db" 1000000
+benchmark_catalog "$db" "$(data 1000000)"
 # Warm-up: the first query of a grouping would build it; the figures are for reads.
 "$catalog" --db "$db" index -c cities > /dev/null
 

@@ -10,8 +10,8 @@ runs=${RUNS:-5}
 reference_db=$(reference_database)
 db="$work/catalog-1m.db"
 db5="$work/catalog-5m.db"
-benchmark_catalog "$db" 1000000
-benchmark_catalog "$db5" 5000000
+benchmark_catalog "$db" "$(data 1000000)"
+benchmark_catalog "$db5" "$(data 5000000)"
 
 reference_times=()
 list_times=()

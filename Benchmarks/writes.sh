@@ -20,8 +20,10 @@ base="$work/writes-1m.db"
 base5="$work/writes-5m.db"
 db="$work/writes.db"
 appended="$work/append-10000.csv"
-benchmark_catalog "$base" 1000000 --search
-benchmark_catalog "$base5" 5000000 --search
+benchmark_catalog "$base" "$(data 1000000)" --search
+benchmark_catalog "$base5" "$(data 5000000)" --search
+skewed="$work/writes-skewed-1m.db"
+benchmark_catalog "$skewed" "$(skewed_data 1000000)" --search
 # 10,000 new rows in the benchmark's shape (generate.py's rows after the millionth).
 [ -s "$appended" ] || { head -n 1 "$(data 1010000)"; tail -n 10000 "$(data 1010000)"; } > "$appended"
 # restore: a fresh copy of the base catalog, written out to disk so no flush lands in a timing.
@@ -42,6 +44,8 @@ restore "$base"
 library=$("$write_benchmark" writes "$db" cities 300)
 restore "$base5"
 library5=$("$write_benchmark" writes "$db" cities 300)
+restore "$skewed"
+library_skewed=$("$write_benchmark" writes "$db" cities 300 Everywhere)
 
 append_times=()
 reference_times=()
@@ -65,6 +69,7 @@ printf '  catalog add                                 %7.3f s   ratio %s (target
   "$add" "$(ratio "$add" "$list")"
 printf '  library, 1M items: %s\n' "$library"
 printf '  library, 5M items: %s\n' "$library5"
+printf '  library, 1M items, 9 in 10 in one state, writing into it: %s\n' "$library_skewed"
 printf '  (target: median write < 1 ms, and flat from 1M to 5M)\n'
 printf '  reference: sqlite3 .import of 10,000 rows   %7.3f s\n' "$reference"
 printf '  catalog import --append of 10,000 rows      %7.3f s   ratio %s (target <= 3)\n' \

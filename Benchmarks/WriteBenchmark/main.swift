@@ -5,7 +5,7 @@ import Foundation
 /// and how soon `catalog watch` in another process prints a write's change set after its commit.
 /// Prints medians; `Benchmarks/writes.sh` runs it on the million-item catalog.
 ///
-///     WriteBenchmark writes CATALOG COLLECTION COUNT
+///     WriteBenchmark writes CATALOG COLLECTION COUNT [STATE]
 ///     WriteBenchmark watch CATALOG COLLECTION COUNT CATALOG_BINARY
 func fail(_ message: String) -> Never {
   FileHandle.standardError.write(Data("WriteBenchmark: \(message)\n".utf8))
@@ -42,11 +42,15 @@ func median(_ values: [Double]) -> Double {
     ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
 }
 
+/// The state every write files under (`writes … STATE`), or nil for one among the benchmark's.
+let fixedState = arguments[1] == "writes" && arguments.count == 6 ? arguments[5] : nil
+
 /// A write's fields: a name that files under one letter, a state among the benchmark's.
 func fields(_ number: Int) -> [String: String] {
   [
     "name": "Benchmark \(["Anna", "Zoë", "Ödön", "Mia"][number % 4]) \(number)",
-    "state": "State \(String(format: "%04d", number * 7 % 3000))", "country": "Country 1",
+    "state": fixedState ?? "State \(String(format: "%04d", number * 7 % 3000))",
+    "country": "Country 1",
     "population": "\(number)",
   ]
 }
