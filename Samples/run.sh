@@ -54,6 +54,14 @@ first 8 index -c cities --group-by state --index-by state_code
 first 8 list -c cities --group-by state --section Texas
 first 8 index -c cities --compact
 
+title "Writes: one item at a time; every list stays exact, and each write has a change set"
+run add -c cities name=Nome state=Alaska state_code=AK population=3699
+run list -c cities --group-by state --section Alaska
+run update -c cities 337 population=3700
+run remove -c cities 337
+# The change sets of those three writes, as a list view applies them: [section, row] pairs.
+run watch -c cities --group-by state --since 1 --count 3
+
 title "Countries by continent: one collection per language, titled and sorted in its locale"
 run import Samples/countries.csv -c countries_sv --title name_sv --locale sv --group-by continent
 run import Samples/countries.csv -c countries_de --title name_de --locale de --group-by continent
@@ -72,7 +80,7 @@ run list -c countries_ja --section な
 run list -c countries_zh --section Z
 run list -c countries_ru --section Ю
 
-title "Contacts, by last name in Swedish and by reading in Japanese"
+title "Contacts, by last name in Swedish, by reading in Japanese, by surname in Chinese"
 run import Samples/contacts.csv -c contacts_sv --sort-as last_name,first_name --locale sv
 run list -c contacts_sv --limit 21
 run index -c contacts_sv --compact
@@ -80,6 +88,11 @@ run index -c contacts_sv --compact
 run import Samples/contacts.csv -c contacts_ja --sort-as reading,last_name,first_name --locale ja
 run list -c contacts_ja --index あ
 run index -c contacts_ja --compact
+# Chinese names file under their surname's reading (曾 as Zēng, 单 as Shàn), and search takes
+# pinyin or its initials.
+run import Samples/contacts.csv -c contacts_zh --locale zh --names
+run list -c contacts_zh --section Z
+run search -c contacts_zh zm
 
 title "Settings: a grouped list with section headers and footers"
 run import Samples/settings.csv --group-by group --locale en

@@ -207,7 +207,7 @@ struct WriteSequenceTests {
       case 0...5:
         // One to four library writes in one transaction.
         let count = kind < 3 ? 1 : Int.random(in: 2...4, using: &random)
-        try test.catalog.write(to: "people") { writer throws(CatalogError) in
+        try test.catalog.write(to: "people") { writer in
           for _ in 0..<count {
             let choice = Int.random(in: 0..<3, using: &random)
             if choice == 0 || model.items.count < 3 {

@@ -10,8 +10,32 @@ extension Catalog {
   /// ```
   ///
   /// - Parameter collection: the collection's name; nil when the catalog holds exactly one.
-  /// - Throws: `CatalogError.unknownCollection`, what the writes throw, `.busy`, `.sqlite`.
-  public func write<T>(
+  /// - Throws: what `body` throws, after rolling back; `CatalogError.unknownCollection`,
+  ///   `.busy`, `.sqlite`.
+  public func write<T>(to collection: String?, _ body: (CollectionWriter) throws -> T) throws
+    -> (result: T, summary: WriteSummary)
+  {
+    var bodyError: (any Error)?
+    do {
+      return try withWriter(to: collection) { (writer) throws(CatalogError) -> T in
+        do {
+          return try body(writer)
+        } catch let error as CatalogError {
+          throw error
+        } catch {
+          // Another error type cannot cross the transaction; it rolls back as an interrupt
+          // would, and the caller gets the body's own error.
+          bodyError = error
+          throw .interrupted
+        }
+      }
+    } catch {
+      throw bodyError ?? error
+    }
+  }
+
+  /// `write(to:_:)` for a body that throws only catalog errors, with the errors typed.
+  package func withWriter<T>(
     to collection: String?, _ body: (CollectionWriter) throws(CatalogError) -> T
   ) throws(CatalogError) -> (result: T, summary: WriteSummary) {
     try versionedWrite { (version) throws(CatalogError) in
@@ -27,7 +51,7 @@ extension Catalog {
   public func add(_ fields: [String: String], to collection: String?) throws(CatalogError)
     -> (item: Int, summary: WriteSummary)
   {
-    let (item, summary) = try write(to: collection) { (writer) throws(CatalogError) in
+    let (item, summary) = try withWriter(to: collection) { (writer) throws(CatalogError) in
       try writer.add(fields)
     }
     return (item, summary)
@@ -38,7 +62,7 @@ extension Catalog {
   public func update(
     _ item: ItemReference, in collection: String?, setting fields: [String: String]
   ) throws(CatalogError) -> WriteSummary {
-    try write(to: collection) { (writer) throws(CatalogError) in
+    try withWriter(to: collection) { (writer) throws(CatalogError) in
       try writer.update(item, fields)
     }.summary
   }
@@ -48,7 +72,7 @@ extension Catalog {
   public func remove(_ items: [ItemReference], from collection: String?) throws(CatalogError)
     -> WriteSummary
   {
-    try write(to: collection) { (writer) throws(CatalogError) in
+    try withWriter(to: collection) { (writer) throws(CatalogError) in
       for item in items { try writer.remove(item) }
     }.summary
   }
