@@ -20,8 +20,9 @@ const catalogPage = (() => {
   const LIST_PARAMETERS = ["group_by", "index_by", "locale"];
   // The parameters that choose a list's change sets: the index does not change them.
   const CHANGE_PARAMETERS = ["group_by", "locale"];
-  // How long the page waits before it starts again when the server refuses the stream.
-  const RESUBSCRIBE_DELAY = 2000;
+  // How long the page waits before it loads the list again when the server refused its stream
+  // or could not be reached.
+  const RESTART_DELAY = 2000;
 
   const query = new URLSearchParams(location.search);
   const collectionName = query.get("c");
@@ -116,7 +117,7 @@ const catalogPage = (() => {
   // MARK: - Loading a list
 
   // Loads the list afresh at the newest version, then applies the change sets that came
-  // meanwhile and are newer.
+  // meanwhile and are newer. Resolves with false when another load took over.
   async function loadList() {
     const generation = ++page.generation;
     page.loading = true;
@@ -129,7 +130,7 @@ const catalogPage = (() => {
       [collections, sections, index] = await Promise.all([
         getJSON("/api/collections"), getVersioned(apiURL("sections")), getVersioned(apiURL("index")),
       ]);
-      if (generation !== page.generation) return;
+      if (generation !== page.generation) return false;
       if (index.version === sections.version || attempt === 3) break;
     }
     page.collection = collections.find((collection) => collection.name === collectionName);
@@ -148,6 +149,7 @@ const catalogPage = (() => {
     page.queued = [];
     queued.forEach(receive);
     settle();
+    return true;
   }
 
   function renderIndex(entries) {
@@ -544,7 +546,7 @@ const catalogPage = (() => {
     try {
       next = CatalogChanges.apply(model(), changeSet);
     } catch (error) {
-      loadList().catch((failure) => showStatus(failure.message));
+      restart();
       return false;
     }
     page.previousPlaces = currentPlaces();
@@ -595,7 +597,7 @@ const catalogPage = (() => {
     if (!(await whenCurrent(Math.max(sections.version, index.version), generation))) return;
     const agree = sections.body.length === page.sections.length
       && sections.body.every((section, position) => section.count === page.sections[position].count);
-    if (!agree) return loadList();
+    if (!agree) return restart();
     page.sections = sections.body;
     renderIndex(index.body);
     relayout();
@@ -605,7 +607,7 @@ const catalogPage = (() => {
 
   /// Subscribes to the change sets after the list's version. The EventSource reconnects by
   /// itself (from the last event's id) when a stream ends; when the server refuses it, the page
-  /// loads the list again and subscribes anew.
+  /// starts again.
   function subscribe() {
     if (page.events) page.events.close();
     const source = new EventSource(apiURL("changes", { since: page.version }, CHANGE_PARAMETERS));
@@ -619,13 +621,26 @@ const catalogPage = (() => {
     source.addEventListener("error", () => {
       if (source.readyState !== EventSource.CLOSED || page.events !== source) return;
       page.events = null;
-      setTimeout(() => loadList().then(subscribe).catch((error) => showStatus(error.message)),
-        RESUBSCRIBE_DELAY);
+      setTimeout(restart, RESTART_DELAY);
+    });
+  }
+
+  // Loads the list again and follows the writes from its new version: for a reload, a change
+  // set that does not fit, and a stream the server refused. When the server cannot be reached,
+  // tries again in a while, saying why meanwhile.
+  function restart() {
+    loadList().then((loaded) => {
+      if (!loaded) return;
+      showStatus("");
+      subscribe();
+    }).catch((error) => {
+      showStatus(error.message);
+      setTimeout(restart, RESTART_DELAY);
     });
   }
 
   // One change set from the stream, in order: applied when it is newer than the list (a
-  // reload loads the list again), kept for later while the list loads.
+  // reload starts again), kept for later while the list loads.
   function receive(changeSet) {
     page.streamThrough = Math.max(page.streamThrough, changeSet.version);
     if (page.loading) {
