@@ -116,6 +116,26 @@ struct ChangeStreamTests {
       ])
   }
 
+  @Test func aWaitingStreamHoldsNoSnapshotSoTheLogCanBeCheckpointed() throws {
+    let fixture = try ServerFixture()
+    let stream = try fixture.stream("/api/collections/cities/changes?group_by=state")
+    #expect(try stream.events(1).count == 1)
+    try fixture.write(["add", "-c", "cities", "name=Dallas", "state=Texas"])
+    #expect(try stream.messages(1).count == 1)
+    // The stream waits for the next write: a reader holding an older snapshot would keep the
+    // log from being emptied (busy 1, or fewer frames checkpointed than logged).
+    let sqlite = Process()
+    sqlite.executableURL = URL(filePath: "/usr/bin/sqlite3")
+    sqlite.arguments = [fixture.runner.databasePath, "PRAGMA wal_checkpoint(TRUNCATE)"]
+    let output = Pipe()
+    sqlite.standardOutput = output
+    try sqlite.run()
+    let printed = output.fileHandleForReading.readDataToEndOfFile()
+    sqlite.waitUntilExit()
+    #expect(String(decoding: printed, as: UTF8.self) == "0|0|0\n")
+    #expect(!stream.isClosed)
+  }
+
   @Test func badParametersAreRefusedAsByTheOtherEndpoints() throws {
     let fixture = try ServerFixture()
     let current = try fixture.version()
