@@ -67,15 +67,8 @@ final class EventStreamClient {
       received += buffer[0..<count]
     }
     let end = received.firstRange(of: Array("\r\n\r\n".utf8))!
-    let lines = String(decoding: received[..<end.lowerBound], as: UTF8.self)
-      .components(separatedBy: "\r\n")
-    let status = lines[0].split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
-    var headers: [String: String] = [:]
-    for line in lines.dropFirst() {
-      guard let colon = line.firstIndex(of: ":") else { continue }
-      headers[line[..<colon].lowercased()] = line[line.index(after: colon)...]
-        .trimmingCharacters(in: .whitespaces)
-    }
+    let (status, headers) = try RawHTTPClient.head(
+      Substring(String(decoding: received[..<end.lowerBound], as: UTF8.self)))
     return (status, headers, Array(received[end.upperBound...]))
   }
 
