@@ -85,7 +85,8 @@ let package = Package(
       dependencies: ["CatalogQuery", "CatalogStore", "CatalogCollation", "CatalogTestSupport"]),
     .testTarget(name: "CatalogCLITests", dependencies: ["catalog", "CatalogTestSupport"]),
     .testTarget(
-      name: "CatalogServerTests", dependencies: ["CatalogServer", "catalog", "CatalogTestSupport"]),
+      name: "CatalogServerTests",
+      dependencies: ["CatalogServer", "CatalogStore", "catalog", "CatalogTestSupport"]),
   ],
   swiftLanguageModes: [.v6],
   cxxLanguageStandard: .cxx17

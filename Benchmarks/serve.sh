@@ -4,12 +4,16 @@
 # missing), answered by `catalog serve` to one client on 127.0.0.1 (Benchmarks/http_client.py:
 # one keep-alive connection, one request after another), against the `catalog` command doing the
 # same query as a process. Server and CLI take turns, and every figure is a median over turns.
-# Usage: Benchmarks/serve.sh   (RUNS turns, default 5; REQUESTS per turn, 500; CLI_RUNS, 9)
+# Last, the latency of the change stream: from a `catalog add` commit to its change set's event at
+# a client of /changes (Benchmarks/sse_latency.py), which DESIGN §8 wants within 100 ms.
+# Usage: Benchmarks/serve.sh   (RUNS turns, default 5; REQUESTS per turn, 500; CLI_RUNS, 9;
+#                               WRITES for the latency, 20)
 source "$(dirname "$0")/common.sh"
 build_release
 runs=${RUNS:-5}
 requests=${REQUESTS:-500}
 cli_runs=${CLI_RUNS:-9}
+writes=${WRITES:-20}
 db="$work/catalog-1m.db"
 benchmark_catalog "$db" "$(data 1000000)"
 # Warm-up: the first query of a grouping would build it; the figures are for reads.
@@ -71,3 +75,9 @@ report "rows?offset=900000&limit=50  vs  list --offset 900000 --limit 50 --forma
 report "sections  vs  sections --format json" \
   "$(median_of "${sections_rps[@]}")" "$(median_of "${sections_ms[@]}")" \
   "$(median_of "${sections_cli_s[@]}")"
+
+read -r latency_median latency_p90 latency_max < <(
+  python3 "$root/Benchmarks/sse_latency.py" "$port" "$db" "$catalog" cities "$writes")
+printf '  /changes: from a catalog add commit to its event at the client, %s writes\n' "$writes"
+printf '    median %s ms   p90 %s ms   max %s ms   (DESIGN §8: within 100 ms)\n' \
+  "$latency_median" "$latency_p90" "$latency_max"

@@ -15,6 +15,26 @@ struct CatalogAPI: Sendable {
   let limits: ServerLimits
   /// Told when a query has to build a grouping, index titles or search keys first.
   let notice: @Sendable (String) -> Void
+  /// The change streams being sent, at most `limits.streams`.
+  let streamSlots: StreamSlots
+
+  init(
+    catalogPath: String, busyTimeoutMilliseconds: Int32, limits: ServerLimits,
+    notice: @escaping @Sendable (String) -> Void
+  ) {
+    self.catalogPath = catalogPath
+    self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
+    self.limits = limits
+    self.notice = notice
+    streamSlots = StreamSlots(limit: limits.streams)
+  }
+
+  /// The records of a list endpoint and the catalog version they describe, which the list read
+  /// through one snapshot.
+  struct ListAnswer {
+    let records: [Record]
+    let version: Int
+  }
 
   /// `GET /api/collections`: as `catalog collections --format json`.
   func collections(_ arguments: [(name: String, value: String)]) throws(APIError) -> [Record] {
@@ -29,16 +49,10 @@ struct CatalogAPI: Sendable {
   func records(
     of endpoint: ListEndpoint, in collection: String,
     _ arguments: [(name: String, value: String)]
-  ) throws(APIError) -> [Record] {
+  ) throws(APIError) -> ListAnswer {
     let parameters = try QueryParameters(
       arguments, accepted: endpoint.acceptedParameters, limits: limits)
-    let locale = try parameters["locale"].map { text throws(APIError) in
-      do throws(CollationError) {
-        return try CollationLocale(text)
-      } catch {
-        throw APIError(error)
-      }
-    }
+    let locale = try Self.locale(parameters)
     let page = try parameters.page()
     let compact = try parameters.flag("compact")
     // `fit` as `catalog index --fit N`: at least 3 entries (0 stands for not given).
@@ -52,23 +66,88 @@ struct CatalogAPI: Sendable {
         catalog: try openCatalog(), collection: collection,
         grouping: parameters["group_by"].map(Grouping.column) ?? .letters,
         indexBy: parameters["index_by"], locale: locale, willBuild: notice)
+      let records: [Record]
       switch endpoint {
       case .sections:
-        return try list.sections().collect().map {
+        records = try list.sections().collect().map {
           Record(section: $0, includingNotes: list.hasSectionNotes)
         }
       case .index:
         let entries = try list.indexEntries(compact: compact)
-        guard fit > 0 else { return entries.map { Record(indexEntry: $0) } }
-        return entries.fitted(toAtMost: fit).map { Record(indexEntry: $0, fitted: true) }
+        records =
+          fit > 0
+          ? entries.fitted(toAtMost: fit).map { Record(indexEntry: $0, fitted: true) }
+          : entries.map { Record(indexEntry: $0) }
       case .rows:
-        return try items(list.items(fromRow: page.offset, limit: page.limit), of: list)
+        records = try items(list.items(fromRow: page.offset, limit: page.limit), of: list)
       case .search:
         let results = try list.search(text ?? "", limit: page.offset + page.limit) {
           notice("building the search keys of '\(list.collection.name)'")
         }
         for _ in 0..<page.offset where try results.next() == nil { break }
-        return try items(results, of: list)
+        records = try items(results, of: list)
+      }
+      return ListAnswer(records: records, version: list.version)
+    }
+  }
+
+  /// `GET /api/collections/NAME/changes`: the change sets of the list (`group_by`, `locale`)
+  /// after version `since` (default: the version now), or after `lastEventID` when an
+  /// EventSource reconnects, as a stream of events (`ChangeEventStream`).
+  ///
+  /// - Throws: `APIError` 400 for a bad parameter or a version after the catalog's, 404 for an
+  ///   unknown collection or column, 503 when `limits.streams` streams are being sent already.
+  func changes(
+    in collection: String, _ arguments: [(name: String, value: String)], lastEventID: String?
+  ) throws(APIError) -> ChangeEventStream {
+    let parameters = try QueryParameters(
+      arguments, accepted: ChangeEventStream.acceptedParameters, limits: limits)
+    let locale = try Self.locale(parameters)
+    var resumed: Int?
+    if parameters["since"] != nil {
+      resumed = try parameters.integer("since", in: 0...Int.max, default: 0)
+    }
+    if let lastEventID {
+      guard let version = Int(lastEventID), version >= 0 else {
+        throw .badRequest("the Last-Event-ID header '\(lastEventID)' is not a catalog version")
+      }
+      resumed = version
+    }
+    guard let slot = streamSlots.take() else {
+      throw APIError(
+        status: 503,
+        message: "the server sends \(limits.streams) change streams already, as many as it "
+          + "sends at once; try again later")
+    }
+    return try answering { () throws(CatalogError) in
+      let catalog = try openCatalog()
+      let watcher = try VersionWatcher(catalog: catalog)
+      // The list only checks the collection, column and locale, and says which version the
+      // stream starts at; its snapshot ends with this call, so that none is held while the
+      // stream waits.
+      let list = try IndexedList(
+        catalog: catalog, collection: collection,
+        grouping: parameters["group_by"].map(Grouping.column) ?? .letters, locale: locale,
+        willBuild: notice)
+      let since = resumed ?? list.version
+      guard since <= list.version else {
+        throw .invalidRequest(
+          "the version \(since) to start after is past the catalog's version \(list.version)")
+      }
+      return ChangeEventStream(
+        catalog: catalog, watcher: watcher, collection: list.collection.name,
+        grouping: list.grouping, locale: list.collation.locale.identifier, since: since,
+        limits: limits, slot: slot)
+    }
+  }
+
+  /// The `locale` parameter as a locale, or nil when it is not given.
+  private static func locale(_ parameters: QueryParameters) throws(APIError) -> CollationLocale? {
+    try parameters["locale"].map { text throws(APIError) in
+      do throws(CollationError) {
+        return try CollationLocale(text)
+      } catch {
+        throw APIError(error)
       }
     }
   }

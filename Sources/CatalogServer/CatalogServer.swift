@@ -5,7 +5,9 @@ import CatalogStore
 ///
 /// It serves until the value goes away. Each connection has a thread of its own, and each
 /// request opens the catalog on that thread, so requests never share a SQLite connection and
-/// other processes may write to the catalog meanwhile.
+/// other processes may write to the catalog meanwhile. A change stream (`/changes`) keeps its
+/// connection and thread while it lasts: at most `ServerLimits.streams` at once, each ended
+/// when its client hangs up, after `ServerLimits.streamSeconds`, or when the server goes away.
 ///
 /// ```swift
 /// let server = try CatalogServer(catalogPath: "catalog.db", port: 0)

@@ -8,6 +8,16 @@ import Foundation
 /// block on SQLite. The daemon accepts at most `limits.connections` connections at once (more are
 /// refused at once) and closes a connection idle for `limits.idleSeconds`, so many slow or idle
 /// clients cannot keep others out for longer than that.
+///
+/// A streamed body (`HTTPResponse.Body.stream`) is a callback response: libmicrohttpd asks the
+/// `ResponseStream` for more on the connection's thread, which the stream may block. While it
+/// blocks, libmicrohttpd neither sends nor reads nor checks the idle time, and when it comes
+/// back after more than the idle time with nothing sent meanwhile, the connection is closed; a
+/// client that stops reading is closed once its socket buffer is full and the idle time passes.
+/// So a stream comes back within the idle time, watches the socket while it waits (a client
+/// that hangs up, or `MHD_stop_daemon` shutting the sockets down, ends it at once), and ends
+/// by itself after a while. When the connection's thread ends, ITC lets the listening thread
+/// count its place free at once.
 final class HTTPDaemon {
   /// The port the daemon listens on, the one the system chose when asked for port 0.
   let port: UInt16
@@ -98,7 +108,10 @@ final class HTTPDaemon {
     let handler = Unmanaged<HandlerBox>.fromOpaque(context).takeUnretainedValue().handler
     let request = HTTPRequest(
       method: methodName, rawPath: String(cString: url), rawArguments: arguments(of: connection),
-      hasBody: hasBody)
+      hasBody: hasBody,
+      lastEventID: MHD_lookup_connection_value(
+        connection, MHD_ValueKind.HEADER_KIND, "Last-Event-ID"
+      ).map { String(cString: $0) })
     return queue(handler(request), on: connection)
   }
 
@@ -125,11 +138,20 @@ final class HTTPDaemon {
   }
 
   private static func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
-    guard let body = ResponseHandle(copying: response.body) else { return .NO }
-    body.addHeader("Content-Type", response.contentType)
-    body.addHeader("X-Content-Type-Options", "nosniff")
-    for header in response.headers { body.addHeader(header.name, header.value) }
-    return MHD_queue_response(connection, UInt32(response.status), body.response)
+    let handle: ResponseHandle?
+    switch response.body {
+    case .bytes(let bytes):
+      handle = ResponseHandle(copying: bytes)
+    case .stream(let stream):
+      handle = ResponseHandle(
+        streaming: stream,
+        to: ClientSocket(descriptor: catalog_mhd_connection_socket(connection)))
+    }
+    guard let handle else { return .NO }
+    handle.addHeader("Content-Type", response.contentType)
+    handle.addHeader("X-Content-Type-Options", "nosniff")
+    for header in response.headers { handle.addHeader(header.name, header.value) }
+    return MHD_queue_response(connection, UInt32(response.status), handle.response)
   }
 }
 
@@ -148,9 +170,68 @@ private final class ResponseHandle {
     self.response = response
   }
 
+  /// A response of unknown length (chunked) whose body `stream` makes as it is sent to
+  /// `client`; the library releases the stream when it is done with the response. Nil when the
+  /// library has no memory for it.
+  init?(streaming stream: any ResponseStream, to client: ClientSocket) {
+    let pump = Unmanaged.passRetained(StreamPump(stream: stream, client: client))
+    guard
+      let response = MHD_create_response_from_callback(
+        UInt64.max, StreamPump.blockSize, StreamPump.read, pump.toOpaque(), StreamPump.release)
+    else {
+      pump.release()
+      return nil
+    }
+    self.response = response
+  }
+
   deinit { MHD_destroy_response(response) }
 
   func addHeader(_ name: String, _ value: String) {
     _ = MHD_add_response_header(response, name, value)
+  }
+}
+
+/// Feeds a `ResponseStream` to libmicrohttpd's content reader callback, which asks for at most
+/// so many bytes at a time: what the stream gives beyond that waits here for the next call.
+private final class StreamPump {
+  /// The buffer size libmicrohttpd is asked to read the body in.
+  static let blockSize = 16 * 1024
+
+  let stream: any ResponseStream
+  let client: ClientSocket
+  private var pending: [UInt8] = []
+  private var sent = 0
+
+  init(stream: any ResponseStream, client: ClientSocket) {
+    self.stream = stream
+    self.client = client
+  }
+
+  /// Copies the next bytes into `buffer`, asking the stream for more (and so perhaps
+  /// blocking) only when none are left; -1 (`MHD_CONTENT_READER_END_OF_STREAM`) at the end.
+  func fill(_ buffer: UnsafeMutablePointer<CChar>, capacity: Int) -> Int {
+    if sent == pending.count {
+      guard let next = stream.next(watching: client), !next.isEmpty else { return -1 }
+      pending = next
+      sent = 0
+    }
+    let count = min(capacity, pending.count - sent)
+    pending.withUnsafeBufferPointer { bytes in
+      UnsafeMutableRawPointer(buffer).copyMemory(from: bytes.baseAddress! + sent, byteCount: count)
+    }
+    sent += count
+    return count
+  }
+
+  static let read: MHD_ContentReaderCallback = { context, _, buffer, capacity in
+    guard let context, let buffer, capacity > 0 else { return -1 }
+    return Unmanaged<StreamPump>.fromOpaque(context).takeUnretainedValue().fill(
+      buffer, capacity: capacity)
+  }
+
+  static let release: MHD_ContentReaderFreeCallback = { context in
+    guard let context else { return }
+    Unmanaged<StreamPump>.fromOpaque(context).release()
   }
 }

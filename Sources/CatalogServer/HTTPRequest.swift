@@ -10,6 +10,8 @@ struct HTTPRequest: Sendable {
   /// Whether the request comes with a body (`Content-Length` or `Transfer-Encoding`), which the
   /// server never reads.
   let hasBody: Bool
+  /// The `Last-Event-ID` header, which an EventSource sends when it reconnects to a stream.
+  var lastEventID: String? = nil
 
   /// The length of the request target, near enough to bound it: path, names, values and the
   /// `?`, `=` and `&` between them.

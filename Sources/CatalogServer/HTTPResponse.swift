@@ -1,16 +1,24 @@
 import CatalogStore
 
 /// What the server answers: a status, a media type, a body, and headers beyond the usual ones.
-struct HTTPResponse: Sendable {
+struct HTTPResponse {
+  /// What follows the headers.
+  enum Body {
+    /// Bytes known in full, sent with their length.
+    case bytes([UInt8])
+    /// Bytes made while they are sent, chunked, until the stream ends or the client goes.
+    case stream(any ResponseStream)
+  }
+
   let status: Int
   let contentType: String
-  let body: [UInt8]
+  let body: Body
   var headers: [(name: String, value: String)] = []
 
   /// A JSON response: `body` is JSON text.
   static func json(_ body: [UInt8], status: Int = 200) -> HTTPResponse {
     HTTPResponse(
-      status: status, contentType: "application/json; charset=utf-8", body: body,
+      status: status, contentType: "application/json; charset=utf-8", body: .bytes(body),
       headers: [("Cache-Control", "no-store")])
   }
 

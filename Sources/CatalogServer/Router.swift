@@ -3,10 +3,16 @@ import CatalogWebAssets
 
 /// Sends each request to the page or to the API by its path, and every failure to an error
 /// response: `/` and `/assets/NAME` are the embedded page files (no path ever reaches the file
-/// system), `/api/collections[/NAME/ENDPOINT]` the JSON API.
+/// system), `/api/collections[/NAME/ENDPOINT]` the JSON API, whose list answers carry the
+/// catalog version they describe (`Catalog-Version`), and `/api/collections/NAME/changes` the
+/// change sets after a version as Server-Sent Events.
 struct Router: Sendable {
   let api: CatalogAPI
   let limits: ServerLimits
+
+  /// The header of a list endpoint's answer that names the catalog version its records
+  /// describe, so that a client can follow on with the change sets after it.
+  static let versionHeader = "Catalog-Version"
 
   /// The page's policy: its own files only, no inline script, no framing.
   static let contentSecurityPolicy =
@@ -38,14 +44,22 @@ struct Router: Sendable {
       return try page(segments[1])
     case 2 where segments == ["api", "collections"]:
       return .json(Self.jsonArray(try api.collections(request.rawArguments)))
+    case 4 where segments[0] == "api" && segments[1] == "collections" && segments[3] == "changes":
+      let stream = try api.changes(
+        in: segments[2], request.rawArguments, lastEventID: request.lastEventID)
+      return HTTPResponse(
+        status: 200, contentType: "text/event-stream; charset=utf-8", body: .stream(stream),
+        headers: [("Cache-Control", "no-store")])
     case 4 where segments[0] == "api" && segments[1] == "collections":
       guard let endpoint = ListEndpoint(rawValue: segments[3]) else {
         throw .notFound(
           "no endpoint '\(segments[3])'; the endpoints are: "
-            + ListEndpoint.allCases.map(\.rawValue).joined(separator: ", "))
+            + (ListEndpoint.allCases.map(\.rawValue) + ["changes"]).joined(separator: ", "))
       }
-      let records = try api.records(of: endpoint, in: segments[2], request.rawArguments)
-      return .json(Self.jsonArray(records))
+      let answer = try api.records(of: endpoint, in: segments[2], request.rawArguments)
+      var response = HTTPResponse.json(Self.jsonArray(answer.records))
+      response.headers.append((Self.versionHeader, String(answer.version)))
+      return response
     default:
       throw .notFound("nothing at \(request.rawPath)")
     }
@@ -67,7 +81,7 @@ struct Router: Sendable {
   private func page(_ name: String) throws(APIError) -> HTTPResponse {
     guard let asset = WebAsset.named(name) else { throw .notFound("no page file '\(name)'") }
     return HTTPResponse(
-      status: 200, contentType: asset.contentType, body: asset.bytes,
+      status: 200, contentType: asset.contentType, body: .bytes(asset.bytes),
       headers: [
         ("Cache-Control", "no-cache"), ("Content-Security-Policy", Self.contentSecurityPolicy),
       ])

@@ -15,6 +15,18 @@ public struct ServerLimits: Sendable, Equatable {
   public var pageSize = 1000
   /// The rows or search results a request gets when it gives no `limit`.
   public var defaultPageSize = 100
+  /// Change streams (`/changes`) sent at once, fewer than `connections` so that streams never
+  /// keep other requests out; more get 503 until one ends.
+  public var streams = 16
+  /// Seconds a change stream lasts at most before it ends, and its client (an `EventSource`
+  /// reconnects by itself) asks again from the last event it got. Together with `idleSeconds`
+  /// this bounds how long a client that no longer reads can hold a connection.
+  public var streamSeconds = 300
+
+  /// How long a change stream sends nothing before it sends a keep-alive comment: half the
+  /// idle time, so that libmicrohttpd, which closes a connection that sent nothing for
+  /// `idleSeconds`, never closes a stream whose client is there.
+  public var keepAliveInterval: Duration { .milliseconds(max(idleSeconds, 1) * 500) }
 
   public init() {}
 }

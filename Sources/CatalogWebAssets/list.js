@@ -2,6 +2,13 @@
 // list. The scroll area is sized from the section counts, and only the rows on screen exist as
 // elements, fetched by offset in blocks and kept in a small cache, so a list of a million rows
 // scrolls as smoothly as one of ten.
+//
+// The list follows the writes of other processes live: it describes one catalog version at a
+// time (`page.version`, from the `Catalog-Version` of the sections it loaded), subscribes to the
+// change sets after it (`/changes`, Server-Sent Events) and applies them in order. An answer
+// from the server newer than the list waits until the stream has brought the list to its
+// version, and one from before a change set is dropped and asked again, so rows of two versions
+// never show together.
 "use strict";
 
 const catalogPage = (() => {
@@ -11,6 +18,11 @@ const catalogPage = (() => {
   // Browsers stop laying out somewhere past 10⁷ px; a taller list is mapped onto this height.
   const MAX_SCROLL_HEIGHT = 8_000_000;
   const LIST_PARAMETERS = ["group_by", "index_by", "locale"];
+  // The parameters that choose a list's change sets: the index does not change them.
+  const CHANGE_PARAMETERS = ["group_by", "locale"];
+  // How long the page waits before it loads the list again when the server refused its stream
+  // or could not be reached.
+  const RESTART_DELAY = 2000;
 
   const query = new URLSearchParams(location.search);
   const collectionName = query.get("c");
@@ -31,26 +43,49 @@ const catalogPage = (() => {
     geometry: null,
     elements: new Map(),
     arriving: new Set(),
+    // Offsets of the rows a change set moves, drawn above the others while they slide.
+    moving: new Set(),
     animating: false,
+    // While a change set animates: where each element was before it (key → list pixel), so
+    // that one coming into view slides in from there rather than appearing at its new place.
+    previousPlaces: new Map(),
+    animationTimer: null,
     // The list pixel at the top after a jump, while the scroll position stays where it put it.
     anchor: null,
+    // The catalog version the list describes: the one it was loaded at, or that of the last
+    // change set applied to it.
+    version: 0,
+    // Every change set up to this version has come from the stream, so the list is exact at
+    // every version from `version` to this one.
+    streamThrough: 0,
+    // While the list loads, the change sets that come wait here.
+    loading: false,
+    queued: [],
+    // Answers newer than the list, waiting for the stream: { version, generation, resolve }.
+    waiting: [],
+    events: null,
   };
 
   // MARK: - Fetching
 
-  function apiURL(endpoint, extra = {}) {
+  function apiURL(endpoint, extra = {}, listParameters = LIST_PARAMETERS) {
     const parameters = new URLSearchParams();
-    for (const name of LIST_PARAMETERS) if (query.get(name)) parameters.set(name, query.get(name));
+    for (const name of listParameters) if (query.get(name)) parameters.set(name, query.get(name));
     for (const [name, value] of Object.entries(extra)) parameters.set(name, value);
     const path = `/api/collections/${encodeURIComponent(collectionName)}/${endpoint}`;
     return parameters.size ? `${path}?${parameters}` : path;
   }
 
   async function getJSON(url) {
+    return (await getVersioned(url)).body;
+  }
+
+  // The answer and the catalog version it describes (the list endpoints say which).
+  async function getVersioned(url) {
     const response = await fetch(url);
     const body = await response.json();
     if (!response.ok) throw new Error(body.error || response.statusText);
-    return body;
+    return { body, version: Number(response.headers.get("Catalog-Version")) };
   }
 
   function showStatus(message) {
@@ -81,22 +116,40 @@ const catalogPage = (() => {
 
   // MARK: - Loading a list
 
+  // Loads the list afresh at the newest version, then applies the change sets that came
+  // meanwhile and are newer. Resolves with false when another load took over.
   async function loadList() {
     const generation = ++page.generation;
-    const [collections, sections, index] = await Promise.all([
-      getJSON("/api/collections"), getJSON(apiURL("sections")), getJSON(apiURL("index")),
-    ]);
-    if (generation !== page.generation) return;
+    page.loading = true;
+    let collections;
+    let sections;
+    let index;
+    // The index must describe the sections' version; during a burst of writes, take the last
+    // try (each change set applied refreshes the index anyway).
+    for (let attempt = 1; ; attempt += 1) {
+      [collections, sections, index] = await Promise.all([
+        getJSON("/api/collections"), getVersioned(apiURL("sections")), getVersioned(apiURL("index")),
+      ]);
+      if (generation !== page.generation) return false;
+      if (index.version === sections.version || attempt === 3) break;
+    }
     page.collection = collections.find((collection) => collection.name === collectionName);
     if (!page.collection) throw new Error(`no collection named '${collectionName}'`);
-    page.sections = sections;
+    page.version = sections.version;
+    page.sections = sections.body;
     page.grouped = Boolean(page.collection.header || page.collection.footer)
-      || sections.some((section) => section.header || section.footer);
+      || sections.body.some((section) => section.header || section.footer);
     document.body.classList.toggle("grouped", page.grouped);
     page.cache.clear();
     page.inFlight.clear();
-    renderIndex(index);
+    renderIndex(index.body);
     relayout();
+    page.loading = false;
+    const queued = page.queued;
+    page.queued = [];
+    queued.forEach(receive);
+    settle();
+    return true;
   }
 
   function renderIndex(entries) {
@@ -189,6 +242,24 @@ const catalogPage = (() => {
       else high = middle - 1;
     }
     return low;
+  }
+
+  // The section that holds the row at `offset`.
+  function sectionOfRow(offset) {
+    let low = 0;
+    let high = page.sections.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (page.sections[middle].offset <= offset) low = middle;
+      else high = middle - 1;
+    }
+    return low;
+  }
+
+  // The list pixel of the top of the row at `offset`.
+  function rowTop(offset) {
+    const index = sectionOfRow(offset);
+    return page.geometry.sections[index].rowsTop + (offset - page.sections[index].offset) * ROW_HEIGHT;
   }
 
   /// Scrolls so that section `index`'s heading is at the top.
@@ -285,11 +356,21 @@ const catalogPage = (() => {
         const box = geometry.sections[index];
         if (box.top >= bottom) break;
         const headingY = Math.min(Math.max(box.top, top), box.end - headingHeight());
-        place(`h${index}:${section.heading}`, headingY, () => makeHeading(section), (element) => {
+        // Keyed by heading (a section's own), so that a change set slides each heading and its
+        // notes along with its rows; a section just inserted has none until it is fetched.
+        const name = headingKey(section, index);
+        place(`h${name}`, headingY, () => {
+          const heading = makeHeading(section);
+          if (page.animating && !page.previousPlaces.has(`h${name}`)) heading.classList.add("row-in");
+          return heading;
+        }, (element) => {
           element.dataset.section = String(index);
+          // Pinned at the top, it follows the scroll position at once, even while a change set
+          // animates the rest.
+          element.classList.toggle("pinned", headingY !== box.top);
         });
         if (section.header) {
-          place(`hn${index}`, box.top + headingHeight(), () => makeNote(section.header, "section-header"));
+          place(`hn${name}`, box.top + headingHeight(), () => makeNote(section.header, "section-header"));
         }
         const first = Math.max(0, Math.floor((top - box.rowsTop) / ROW_HEIGHT));
         const last = Math.min(section.count - 1, Math.floor((bottom - box.rowsTop) / ROW_HEIGHT));
@@ -308,10 +389,11 @@ const catalogPage = (() => {
             element.dataset.row = String(offset);
             element.classList.toggle("first", row === 0);
             element.classList.toggle("last", row === section.count - 1);
+            element.classList.toggle("moving", page.moving.has(offset));
           });
         }
         if (section.footer && box.footerTop < bottom) {
-          place(`fn${index}`, box.footerTop, () => makeNote(section.footer, "section-footer"));
+          place(`fn${name}`, box.footerTop, () => makeNote(section.footer, "section-footer"));
         }
       }
     }
@@ -324,12 +406,21 @@ const catalogPage = (() => {
       });
     }
 
+    let places = null;
     for (const [key, element] of page.elements) {
       if (wanted.has(key)) continue;
       page.elements.delete(key);
-      const uid = key.startsWith("e") ? Number(key.slice(1)) : 0;
-      if (page.animating && uid && !liveUIDs().has(uid)) {
-        element.classList.add("row-out");
+      if (page.animating && !key.startsWith("p")) {
+        // What went fades out where it was; what moved out of view slides there. Either way it
+        // is no longer part of the list.
+        delete element.dataset.row;
+        delete element.dataset.section;
+        element.removeAttribute("role");
+        element.setAttribute("aria-hidden", "true");
+        places = places || currentPlaces();
+        const place = places.get(key);
+        if (place === undefined) element.classList.add("row-out");
+        else element.style.transform = `translateY(${place + shift}px)`;
         setTimeout(() => element.remove(), 260);
       } else {
         element.remove();
@@ -341,6 +432,11 @@ const catalogPage = (() => {
         element = make();
         page.elements.set(key, element);
         content.append(element);
+        const before = page.animating ? page.previousPlaces.get(key) : undefined;
+        if (before !== undefined) {
+          element.style.transform = `translateY(${before + shift}px)`;
+          element.getBoundingClientRect();
+        }
       }
       if (update) update(element);
       element.style.transform = `translateY(${y}px)`;
@@ -348,10 +444,27 @@ const catalogPage = (() => {
     if (lastRow >= 0) fetchRows(firstRow, lastRow);
   }
 
-  let liveUIDCache = null;
-  function liveUIDs() {
-    if (!liveUIDCache) liveUIDCache = new Set([...page.cache.values()].map((entry) => entry.uid));
-    return liveUIDCache;
+  // What a section's heading and notes are keyed by: its heading, its own for as long as it
+  // exists, so that a change set slides them along with its rows; a section just inserted has
+  // none until it is fetched.
+  function headingKey(section, index) {
+    return section.isNew ? `+${index}` : `:${section.heading}`;
+  }
+
+  // Where each heading, note and known row is in the list now, by the keys render() gives them.
+  function currentPlaces() {
+    const places = new Map();
+    page.sections.forEach((section, index) => {
+      const box = page.geometry.sections[index];
+      const name = headingKey(section, index);
+      places.set(`h${name}`, box.top);
+      places.set(`hn${name}`, box.top + headingHeight());
+      places.set(`fn${name}`, box.footerTop);
+    });
+    for (const [offset, entry] of page.cache) places.set(`e${entry.uid}`, rowTop(offset));
+    places.set("list-header", 0);
+    places.set("list-footer", page.geometry.footerTop);
+    return places;
   }
 
   // MARK: - Rows by offset
@@ -372,15 +485,15 @@ const catalogPage = (() => {
       if (!missing) continue;
       const key = `${generation}:${block}`;
       page.inFlight.add(key);
-      getJSON(apiURL("rows", { offset: start, limit: BLOCK }))
+      getVersioned(apiURL("rows", { offset: start, limit: BLOCK }))
+        .then(({ body, version }) => whenCurrent(version, generation).then((current) => current && body))
         .then((records) => {
-          if (generation !== page.generation) return;
+          if (!records || generation !== page.generation) return;
           for (const record of records) {
             const entry = page.cache.get(record.row);
             if (!entry) page.cache.set(record.row, { uid: page.nextUID++, record });
             else if (entry.stale) Object.assign(entry, { record, stale: false });
           }
-          liveUIDCache = null;
           evict((first + last) / 2);
           scheduleRender();
         })
@@ -395,7 +508,6 @@ const catalogPage = (() => {
     for (const offset of page.cache.keys()) {
       if (Math.abs(offset - center) > keep) page.cache.delete(offset);
     }
-    liveUIDCache = null;
   }
 
   let renderPending = false;
@@ -434,9 +546,10 @@ const catalogPage = (() => {
     try {
       next = CatalogChanges.apply(model(), changeSet);
     } catch (error) {
-      loadList().catch((failure) => showStatus(failure.message));
+      restart();
       return false;
     }
+    page.previousPlaces = currentPlaces();
     page.generation += 1;
     page.cache = new Map();
     page.arriving = new Set();
@@ -444,7 +557,7 @@ const catalogPage = (() => {
     page.sections = next.sections.map((section, index) => {
       const record = section.meta
         ? { ...section.meta, section: index, count: section.count, offset }
-        : { section: index, heading: "", index: "", count: section.count, offset };
+        : { section: index, heading: "", index: "", count: section.count, offset, isNew: true };
       for (const [row, entry] of section.rows) page.cache.set(offset + row, entry);
       for (const row of section.staleRows) {
         const entry = page.cache.get(offset + row);
@@ -456,30 +569,111 @@ const catalogPage = (() => {
     for (const [section, row] of (changeSet.rows && changeSet.rows.inserted) || []) {
       page.arriving.add(page.sections[section].offset + row);
     }
-    liveUIDCache = null;
+    page.moving = new Set(((changeSet.rows && changeSet.rows.moved) || [])
+      .map(([, [section, row]]) => page.sections[section].offset + row));
     page.animating = true;
     content.classList.add("animating");
     relayout();
-    setTimeout(() => {
+    clearTimeout(page.animationTimer);
+    page.animationTimer = setTimeout(() => {
       page.animating = false;
       page.arriving = new Set();
+      page.moving = new Set();
+      page.previousPlaces = new Map();
+      render();
       content.classList.remove("animating");
     }, 260);
     refreshAfterChange(page.generation);
     return true;
   }
 
-  // The sections as the server now has them: their records replace the page's when the counts
-  // agree, which they do unless another write came meanwhile, when the list reloads.
+  // The sections and index as the server has them at the list's version: their records
+  // replace the page's (headings of new sections, new counts and index entries). Counts that
+  // disagree would mean the change sets missed a write: the list then reloads.
   async function refreshAfterChange(generation) {
-    const [sections, index] = await Promise.all([getJSON(apiURL("sections")), getJSON(apiURL("index"))]);
-    if (generation !== page.generation) return;
-    const agree = sections.length === page.sections.length
-      && sections.every((section, position) => section.count === page.sections[position].count);
-    if (!agree) return loadList();
-    page.sections = sections;
-    renderIndex(index);
+    const [sections, index] = await Promise.all([
+      getVersioned(apiURL("sections")), getVersioned(apiURL("index")),
+    ]);
+    if (!(await whenCurrent(Math.max(sections.version, index.version), generation))) return;
+    const agree = sections.body.length === page.sections.length
+      && sections.body.every((section, position) => section.count === page.sections[position].count);
+    if (!agree) return restart();
+    page.sections = sections.body;
+    renderIndex(index.body);
     relayout();
+  }
+
+  // MARK: - Following the writes
+
+  /// Subscribes to the change sets after the list's version. The EventSource reconnects by
+  /// itself (from the last event's id) when a stream ends; when the server refuses it, the page
+  /// starts again.
+  function subscribe() {
+    if (page.events) page.events.close();
+    const source = new EventSource(apiURL("changes", { since: page.version }, CHANGE_PARAMETERS));
+    page.events = source;
+    page.streamThrough = page.version;
+    source.addEventListener("message", (event) => receive(JSON.parse(event.data)));
+    source.addEventListener("version", (event) => {
+      page.streamThrough = Math.max(page.streamThrough, Number(event.data));
+      settle();
+    });
+    source.addEventListener("error", () => {
+      if (source.readyState !== EventSource.CLOSED || page.events !== source) return;
+      page.events = null;
+      setTimeout(restart, RESTART_DELAY);
+    });
+  }
+
+  // Loads the list again and follows the writes from its new version: for a reload, a change
+  // set that does not fit, and a stream the server refused. When the server cannot be reached,
+  // tries again in a while, saying why meanwhile.
+  function restart() {
+    loadList().then((loaded) => {
+      if (!loaded) return;
+      showStatus("");
+      subscribe();
+    }).catch((error) => {
+      showStatus(error.message);
+      setTimeout(restart, RESTART_DELAY);
+    });
+  }
+
+  // One change set from the stream, in order: applied when it is newer than the list (a
+  // reload starts again), kept for later while the list loads.
+  function receive(changeSet) {
+    page.streamThrough = Math.max(page.streamThrough, changeSet.version);
+    if (page.loading) {
+      page.queued.push(changeSet);
+      return;
+    }
+    if (changeSet.version > page.version) {
+      page.version = changeSet.version;
+      applyChangeSet(changeSet);
+    }
+    settle();
+  }
+
+  // Resolves with true once the list describes `version` (the list may then take an answer of
+  // that version), or with false when the list moved on past it or was loaded again, and the
+  // answer no longer fits.
+  function whenCurrent(version, generation) {
+    return new Promise((resolve) => {
+      page.waiting.push({ version, generation, resolve });
+      settle();
+    });
+  }
+
+  function settle() {
+    const through = Math.max(page.version, page.streamThrough);
+    page.waiting = page.waiting.filter((answer) => {
+      const stale = answer.generation !== page.generation || answer.version < page.version;
+      if (stale || answer.version <= through) {
+        answer.resolve(!stale);
+        return false;
+      }
+      return true;
+    });
   }
 
   // MARK: - Index and search
@@ -593,8 +787,16 @@ const catalogPage = (() => {
       scroller.addEventListener("scroll", scheduleRender, { passive: true });
       window.addEventListener("resize", () => page.geometry && relayout());
       await loadList();
-      // Live updates plug in here once the server has /changes: an EventSource on
-      // apiURL("changes", { since: version }) whose messages go to applyChangeSet.
+      subscribe();
+      // A page kept for the back button holds no stream: browsers allow a site only a few
+      // connections, and a stream holds one. It follows on from its version when it comes back.
+      window.addEventListener("pagehide", () => {
+        if (page.events) page.events.close();
+        page.events = null;
+      });
+      window.addEventListener("pageshow", (event) => {
+        if (event.persisted) subscribe();
+      });
     } catch (error) {
       showStatus(error.message);
     }

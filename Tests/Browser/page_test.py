@@ -13,11 +13,13 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 import unittest
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
+from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -347,7 +349,7 @@ class ChangeSetPageTests(PageCase):
                 .sort((a, b) => Number(a.dataset.row) - Number(b.dataset.row))
                 .map((row) => [Number(row.dataset.row), row.querySelector('.title').textContent,
                                row.classList.contains('row-in')]),
-              leaving: rows.filter((row) => row.classList.contains('row-out'))
+              leaving: [...document.querySelectorAll('#content .row.row-out')]
                 .map((row) => row.querySelector('.title').textContent).sort(),
               headings: [...document.querySelectorAll('#content [role="heading"]')]
                 .map((heading) => Number(heading.dataset.section)).sort(),
@@ -361,6 +363,200 @@ class ChangeSetPageTests(PageCase):
                                          [3, "Cecil", False], [4, "", True]])
         self.assertEqual(state["leaving"], ["Bo", "Cora"])
         self.assertEqual(state["headings"], [0, 1, 2])
+        self.assertTrue(BROWSER.execute_script("return window.notReloaded === true"))
+
+
+class LiveCase(PageCase):
+    """What the tests of a page that follows writes share."""
+
+    def make_collection(self, name, titles):
+        path = os.path.join(WORK, f"{name}.csv")
+        with open(path, "w") as file:
+            file.write("name\n" + "".join(f"{title}\n" for title in titles))
+        catalog(DB, "import", path, "-c", name, "--locale", "en", "--quiet")
+
+    def page_state(self):
+        """The rows on screen, every heading, the index entries, and the rows still loading."""
+        return BROWSER.execute_script("""
+            const area = document.getElementById('scroller').getBoundingClientRect();
+            return {
+              rows: [...document.querySelectorAll('#content .row[data-row]')]
+                .filter((row) => !row.classList.contains('row-out'))
+                .map((row) => [row, row.getBoundingClientRect()])
+                .filter(([, box]) => box.bottom > area.top + 1 && box.top < area.bottom - 1)
+                .sort((a, b) => a[1].top - b[1].top)
+                .map(([row]) => [Number(row.dataset.row), row.querySelector('.title').textContent]),
+              headings: [...document.querySelectorAll('#content [role="heading"]')]
+                .map((heading) => [Number(heading.dataset.section), heading.textContent])
+                .sort((a, b) => a[0] - b[0]),
+              index: [...document.querySelectorAll('nav[aria-label="Index"] button:not(.search)')]
+                .map((button) => [button.textContent,
+                                  button.dataset.jump === undefined ? null : Number(button.dataset.jump)]),
+              loading: document.querySelectorAll('#content .row.loading').length,
+            };""")
+
+    def cli_state(self, name):
+        """What the page must show of a list short enough to fit on screen, from the CLI."""
+        return {
+            "rows": [[item["row"], item["title"]] for item in cli_json(DB, "list", "-c", name)],
+            "headings": [[section["section"], section["heading"]]
+                         for section in cli_json(DB, "sections", "-c", name)],
+            "index": [[entry["title"], entry["section"]] for entry in cli_json(DB, "index", "-c", name)],
+            "loading": 0,
+        }
+
+    def assert_page_shows(self, expected, what):
+        try:
+            WebDriverWait(BROWSER, 5, poll_frequency=0.05).until(
+                lambda _: self.page_state() == expected)
+        except TimeoutException:
+            pass
+        self.assertEqual(self.page_state(), expected, what)
+        self.assertTrue(BROWSER.execute_script("return window.notReloaded === true"),
+                        f"the page was reloaded after {what}")
+
+
+class LiveTests(LiveCase):
+    """Writes by other processes (`catalog add`, `update`, `remove`) while the page is open."""
+
+    def test_a_write_by_another_process_appears_without_a_reload(self):
+        # A: Amir Anna · B: Bo · C: Cecil Cora (items 0–4 in file order).
+        self.make_collection("staff", ["Anna", "Amir", "Bo", "Cecil", "Cora"])
+        self.open("/?c=staff")
+        BROWSER.execute_script("window.notReloaded = true;")
+        self.assert_page_shows(self.cli_state("staff"), "opening")
+        catalog(DB, "add", "-c", "staff", "name=Dora")  # a new section D
+        self.assert_page_shows(self.cli_state("staff"), "an add")
+        self.assertEqual(self.page_state()["headings"][-1], [3, "D"])
+        catalog(DB, "update", "-c", "staff", "3", "name=Bea")  # Cecil moves from C to B
+        self.assert_page_shows(self.cli_state("staff"), "an update that moves a row")
+        self.assertEqual(self.page_state()["rows"][2:4], [[2, "Bea"], [3, "Bo"]])
+        catalog(DB, "remove", "-c", "staff", "5")  # Dora, and with her D
+        self.assert_page_shows(self.cli_state("staff"), "a remove that empties a section")
+        self.assertEqual([heading for _, heading in self.page_state()["headings"]], ["A", "B", "C"])
+        self.screenshot("live-staff.png")
+
+    def test_a_replaced_collection_reloads_the_list_but_not_the_page(self):
+        self.make_collection("band", ["John", "Paul", "George", "Ringo"])
+        self.open("/?c=band")
+        BROWSER.execute_script("window.notReloaded = true;")
+        path = os.path.join(WORK, "band-replaced.csv")
+        with open(path, "w") as file:
+            file.write("name\nMick\nKeith\nCharlie\nRonnie\nBill\n")
+        # --replace changes the list wholesale: watchers get a reload change set.
+        catalog(DB, "import", path, "-c", "band", "--replace", "--quiet")
+        self.assert_page_shows(self.cli_state("band"), "a replace")
+        self.assertEqual([title for _, title in self.page_state()["rows"]],
+                         ["Bill", "Charlie", "Keith", "Mick", "Ronnie"])
+
+    def test_pages_left_behind_hold_no_streams_and_follow_on_when_back(self):
+        # A browser gives a site six connections; each page kept for the back button would hold
+        # one with its stream.
+        self.make_collection("crew", ["Ada", "Bea", "Cy"])
+        for locale in ["en", "sv", "de", "fr", "nb", "da", "fi", "is"]:
+            started = time.monotonic()
+            BROWSER.get(f"{SERVER.url}/?c=crew&locale={locale}")
+            self.wait_for_rows(timeout=5)
+            # Pages opened one after another take a fraction of a second each, unless they wait
+            # for a connection that a page left behind holds.
+            self.assertLess(time.monotonic() - started, 5, locale)
+        self.open("/?c=crew")
+        BROWSER.execute_script("window.notReloaded = true;")
+        BROWSER.get(SERVER.url + "/?c=people")
+        self.wait_for_rows()
+        catalog(DB, "add", "-c", "crew", "name=Dee")
+        BROWSER.back()
+        self.assert_page_shows(self.cli_state("crew"), "going back after a write")
+
+    def test_the_sticky_heading_and_the_index_are_right_after_changes(self):
+        letters = "ABCDEFGHIJKLMNOPRSTUVWXYZ"  # no Q
+        self.make_collection("crowd", [f"{letter}{vowel}ton" for letter in letters for vowel in "aeiouy"])
+        self.open("/?c=crowd")
+        BROWSER.execute_script("window.notReloaded = true;")
+        self.index_button("M").click()
+        # Another process adds a row above the screen and a section that was missing.
+        catalog(DB, "add", "-c", "crowd", "name=Aaron")
+        catalog(DB, "add", "-c", "crowd", "name=Quinn")
+        entries = cli_json(DB, "index", "-c", "crowd")
+        WebDriverWait(BROWSER, 5, poll_frequency=0.05).until(
+            lambda _: self.page_state()["index"] == [[e["title"], e["section"]] for e in entries])
+        sections = cli_json(DB, "sections", "-c", "crowd")
+        scroller = BROWSER.find_element(By.ID, "scroller")
+        for step in range(12):
+            BROWSER.execute_script("arguments[0].scrollTop += 131;", scroller)
+            self.wait_for_rows()
+            WebDriverWait(BROWSER, 5, poll_frequency=0.05).until(
+                lambda _: self.page_state()["loading"] == 0)
+            shown = self.visible_rows()
+            expected = cli_json(DB, "list", "-c", "crowd", "--offset", str(shown[0][0]),
+                                "--limit", str(len(shown)))
+            self.assertEqual(shown, [[item["row"], item["title"]] for item in expected], f"step {step}")
+            section = max(s["section"] for s in sections if s["offset"] <= shown[0][0])
+            heading = self.heading(section)
+            self.assertLessEqual(heading.rect["y"], self.scroller_top() + 1, f"step {step}")
+            self.assertGreaterEqual(heading.rect["y"] + heading.rect["height"], self.scroller_top() + 1)
+            self.assertEqual(heading.text, sections[section]["heading"])
+        self.screenshot("live-crowd-scrolled.png")
+        q = next(entry for entry in entries if entry["title"] == "Q")
+        self.index_button("Q").click()
+        self.assertAlmostEqual(self.heading(q["section"]).rect["y"], self.scroller_top(), delta=1)
+        self.assertEqual(self.heading(q["section"]).text, "Q")
+        self.wait_for_rows()
+        WebDriverWait(BROWSER, 5).until(lambda _: self.visible_rows()[0][1] == "Quinn")
+        self.assertEqual(self.visible_rows()[0], [sections[q["section"]]["offset"], "Quinn"])
+        self.assertTrue(BROWSER.execute_script("return window.notReloaded === true"))
+
+
+class StreamLagTests(LiveCase):
+    """A stream that lags behind the server's other answers, held back in the page itself."""
+
+    HOLD_EVENTS = """
+        const Real = window.EventSource;
+        window.heldEvents = [];
+        window.holdingEvents = true;
+        window.releaseEvents = () => {
+          window.holdingEvents = false;
+          window.heldEvents.splice(0).forEach((deliver) => deliver());
+        };
+        window.EventSource = class extends Real {
+          addEventListener(type, listener) {
+            super.addEventListener(type, (event) => {
+              if (window.holdingEvents) window.heldEvents.push(() => listener(event));
+              else listener(event);
+            });
+          }
+        };"""
+
+    def setUp(self):
+        self.script = BROWSER.execute_cdp_cmd(
+            "Page.addScriptToEvaluateOnNewDocument", {"source": self.HOLD_EVENTS})
+
+    def tearDown(self):
+        BROWSER.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument",
+                                {"identifier": self.script["identifier"]})
+
+    def test_rows_newer_than_the_list_wait_for_its_change_sets(self):
+        self.make_collection("tall", [f"{letter}{number:02}" for letter in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                      for number in range(12)])
+        self.open("/?c=tall")
+        BROWSER.execute_script("window.notReloaded = true;")
+        # A row comes at the top; the page does not hear of it yet, and jumps to rows it has not
+        # fetched, which the server now has one place further on.
+        catalog(DB, "add", "-c", "tall", "name=A")
+        self.index_button("Z").click()
+        BROWSER.execute_script("return new Promise((done) => setTimeout(done, 1000))")
+        state = self.page_state()
+        self.assertGreater(state["loading"], 0)
+        self.assertEqual([title for _, title in state["rows"]], [""] * len(state["rows"]),
+                         "rows of a newer version showed in the older list")
+        BROWSER.execute_script("window.releaseEvents()")
+        WebDriverWait(BROWSER, 5, poll_frequency=0.05).until(lambda _: self.page_state()["loading"] == 0)
+        shown = self.visible_rows()
+        expected = cli_json(DB, "list", "-c", "tall", "--offset", str(shown[0][0]),
+                            "--limit", str(len(shown)))
+        self.assertEqual(shown, [[item["row"], item["title"]] for item in expected])
+        # 25 letters of 12 before Z, and the new row.
+        self.assertIn([301, "Z00"], shown)
         self.assertTrue(BROWSER.execute_script("return window.notReloaded === true"))
 
 

@@ -102,6 +102,23 @@ struct APITests {
     #expect(!body.contains(#"{"row":100,"#))
   }
 
+  @Test func listAnswersNameTheCatalogVersionTheyDescribe() throws {
+    let before = try fixture.version()
+    let targets = [
+      "/api/collections/cities/sections", "/api/collections/cities/index?group_by=state",
+      "/api/collections/cities/rows?offset=1", "/api/collections/cities/search?q=san",
+    ]
+    for target in targets {
+      #expect(try fixture.get(target).headers["catalog-version"] == String(before), "\(target)")
+    }
+    let written = try fixture.write(["add", "-c", "many", "name=Item 2000"])
+    #expect(written == before + 1)
+    for target in targets {
+      #expect(try fixture.get(target).headers["catalog-version"] == String(written), "\(target)")
+    }
+    #expect(try fixture.get("/api/collections").headers["catalog-version"] == nil)
+  }
+
   @Test func headAnswersWithTheHeadersAlone() throws {
     let response = try RawHTTPClient.get("/api/collections", port: fixture.port, method: "HEAD")
     #expect(response.status == 200)

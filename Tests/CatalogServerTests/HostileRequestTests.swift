@@ -94,8 +94,8 @@ struct HostileRequestTests {
       "the value of 'q' is not valid percent-encoded UTF-8"
     ),
     (
-      "/api/collections/cities/changes?since=1", 404,
-      "no endpoint 'changes'; the endpoints are: sections, index, rows, search"
+      "/api/collections/cities/feed?since=1", 404,
+      "no endpoint 'feed'; the endpoints are: sections, index, rows, search, changes"
     ),
     ("/../../etc/passwd", 404, "nothing at /../../etc/passwd"),
     ("/assets/../../Package.swift", 404, "nothing at /assets/../../Package.swift"),

@@ -70,7 +70,14 @@ enum RawHTTPClient {
     guard let end = text.range(of: "\r\n\r\n") else {
       throw Failure(description: "no complete response in \(bytes.count) bytes: \(text)")
     }
-    let lines = text[..<end.lowerBound].components(separatedBy: "\r\n")
+    let (status, headers) = try head(text[..<end.lowerBound])
+    return Response(status: status, headers: headers, body: String(text[end.upperBound...]))
+  }
+
+  /// The status and headers (names in lowercase) of a response's status line and header lines,
+  /// without the blank line after them.
+  static func head(_ text: Substring) throws -> (status: Int, headers: [String: String]) {
+    let lines = text.components(separatedBy: "\r\n")
     let statusParts = lines[0].split(separator: " ")
     guard statusParts.count >= 2, let status = Int(statusParts[1]) else {
       throw Failure(description: "bad status line: \(lines[0])")
@@ -81,6 +88,6 @@ enum RawHTTPClient {
       headers[line[..<colon].lowercased()] = line[line.index(after: colon)...]
         .trimmingCharacters(in: .whitespaces)
     }
-    return Response(status: status, headers: headers, body: String(text[end.upperBound...]))
+    return (status, headers)
   }
 }

@@ -1,4 +1,5 @@
 import CatalogServer
+import CatalogStore
 import CatalogTestSupport
 import Foundation
 
@@ -56,6 +57,55 @@ final class ServerFixture {
   /// JSON lines as one array: `[\n{…},\n{…}\n]\n`, or `[]\n`.
   static func jsonArray(_ lines: some Collection<String>) -> String {
     lines.isEmpty ? "[]\n" : "[\n" + lines.joined(separator: ",\n") + "\n]\n"
+  }
+
+  /// Runs a write (`add`, `update`, `remove` …) as another process, and returns the version
+  /// it committed, as its `--format json` summary says.
+  @discardableResult
+  func write(_ arguments: [String]) throws -> Int {
+    let result = try runner.run(arguments + ["--format", "json"])
+    guard result.status == 0,
+      let summary = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
+        as? [String: Any],
+      let version = summary["version"] as? Int
+    else {
+      throw RawHTTPClient.Failure(description: "\(arguments): \(result.standardError)")
+    }
+    return version
+  }
+
+  /// The lines `catalog watch ARGUMENTS --since SINCE --count COUNT` prints; it is stopped,
+  /// and the test fails, when it has not printed them within ten seconds.
+  func watch(_ arguments: [String], since: Int, count: Int) throws -> [String] {
+    let process = Process()
+    process.executableURL = CatalogRunner.executable
+    process.arguments =
+      ["--db", runner.databasePath, "watch"] + arguments
+      + ["--since", String(since), "--count", String(count)]
+    process.environment = ["PATH": "/usr/bin:/bin", "LANG": "C"]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let stop = DispatchWorkItem { process.terminate() }
+    DispatchQueue.global().asyncAfter(deadline: .now() + 10, execute: stop)
+    let printed = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    stop.cancel()
+    guard process.terminationStatus == 0 else {
+      throw RawHTTPClient.Failure(
+        description: "watch \(arguments) --since \(since): status \(process.terminationStatus)")
+    }
+    return String(decoding: printed, as: UTF8.self).split(separator: "\n").map(String.init)
+  }
+
+  /// The catalog's version now, as the storage layer reads it.
+  func version() throws -> Int {
+    try Catalog(path: runner.databasePath, creating: false).version()
+  }
+
+  /// Opens `/api/collections/…/changes…` as an EventSource would.
+  func stream(_ target: String, lastEventID: String? = nil) throws -> EventStreamClient {
+    try EventStreamClient(port: port, target: target, lastEventID: lastEventID)
   }
 
   func get(_ target: String) throws -> RawHTTPClient.Response {
