@@ -28,17 +28,18 @@ extension Record {
 
 extension Record {
   /// The columns of an item record, for a list row or a search result.
-  public static let itemColumns = ["row", "section", "heading", "title", "fields"]
+  public static let itemColumns = ["row", "section", "heading", "item", "title", "fields"]
 
-  /// `{"row":0,"section":0,"heading":"Alabama","title":"Birmingham","fields":{…}}`: the item's
-  /// `fields` named by `fieldNames`, the collection's columns.
+  /// `{"row":0,"section":0,"heading":"Alabama","item":17,"title":"Birmingham","fields":{…}}`:
+  /// the item's number (what writes name it by) and its `fields` named by `fieldNames`, the
+  /// collection's columns.
   public init(item: ListItem, fieldNames: [String]) {
     let fields = zip(fieldNames, item.fields).map { RecordValue.Pair(name: $0, value: .text($1)) }
     self.init(
       columns: Self.itemColumns,
       values: [
-        .integer(item.row), .integer(item.section), .text(item.heading), .text(item.title),
-        .object(fields),
+        .integer(item.row), .integer(item.section), .text(item.heading), .integer(item.item),
+        .text(item.title), .object(fields),
       ])
   }
 }

@@ -111,7 +111,7 @@ struct CommandTests {
     ])
     #expect(
       result.outputLines == [
-        #"{"row":2,"section":2,"heading":"Texas","title":"Austin","fields":{"name":"Austin","state":"Texas","state_code":"TX"}}"#
+        #"{"row":2,"section":2,"heading":"Texas","item":2,"title":"Austin","fields":{"name":"Austin","state":"Texas","state_code":"TX"}}"#
       ])
   }
 
@@ -128,8 +128,8 @@ struct CommandTests {
     let tsv = try runner.run(["list", "--limit", "1", "--format", "tsv"])
     #expect(
       tsv.outputLines == [
-        "row\tsection\theading\ttitle\tname\tstate\tstate_code",
-        "0\t0\tA\tAnchorage\tAnchorage\tAlaska\tAK",
+        "row\tsection\theading\titem\ttitle\tname\tstate\tstate_code",
+        "0\t0\tA\t3\tAnchorage\tAnchorage\tAlaska\tAK",
       ])
   }
 
@@ -138,7 +138,7 @@ struct CommandTests {
     #expect(try runner.run(["import", "places.csv", "--locale", "fr", "--quiet"]).status == 0)
     let result = try runner.run(["search", "meg", "--format", "csv"])
     #expect(
-      result.outputLines == ["row,section,heading,title,name", "0,0,L,Lac-Mégantic,Lac-Mégantic"])
+      result.outputLines == ["row,section,heading,item,title,name", "0,0,L,2,Lac-Mégantic,Lac-Mégantic"])
   }
 
   /// When `collection` was imported, as the catalog file stores it, after checking that it is
@@ -316,11 +316,11 @@ struct CommandTests {
     try runner.write("books.csv", "title,row\nEmma,7\n")
     #expect(try runner.run(["import", "books.csv", "--quiet"]).status == 0)
     let csv = try runner.run(["list", "--format", "csv"]).outputLines
-    #expect(csv == ["row,section,heading,title,fields.title,fields.row", "0,0,E,Emma,Emma,7"])
+    #expect(csv == ["row,section,heading,item,title,fields.title,fields.row", "0,0,E,0,Emma,Emma,7"])
     let json = try runner.run(["list", "--format", "json"]).outputLines
     #expect(
       json == [
-        #"{"row":0,"section":0,"heading":"E","title":"Emma","fields":{"title":"Emma","row":"7"}}"#
+        #"{"row":0,"section":0,"heading":"E","item":0,"title":"Emma","fields":{"title":"Emma","row":"7"}}"#
       ])
   }
 
@@ -329,7 +329,7 @@ struct CommandTests {
     #expect(try runner.run(["import", "pets.tsv", "--quiet"]).status == 0)
     #expect(
       try runner.run(["list", "--format", "csv"]).outputLines == [
-        "row,section,heading,title,name,kind", "0,0,R,Rex,Rex,dog",
+        "row,section,heading,item,title,name,kind", "0,0,R,0,Rex,Rex,dog",
       ])
   }
 
@@ -398,7 +398,7 @@ struct CommandTests {
       ])
     #expect(
       try runner.run(["list", "--offset", "3", "--format", "json"]).outputLines == [
-        #"{"row":3,"section":2,"heading":"T","title":"Two\nLines","#
+        #"{"row":3,"section":2,"heading":"T","item":0,"title":"Two\nLines","#
           + #""fields":{"name":"Two\nLines","note":"line\nbreak"}}"#
       ])
   }
