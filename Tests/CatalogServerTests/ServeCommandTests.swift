@@ -20,10 +20,11 @@ struct ServeCommandTests {
       result.standardOutput == """
         OVERVIEW: Serve the lists as a page and a JSON API over HTTP.
 
-        The page at / shows each collection as an indexed list; the JSON API under
-        /api/collections answers with the records that --format json prints. The server
-        only reads, and listens on 127.0.0.1 unless --host says otherwise. Stop it with
-        Ctrl-C.
+        The page at / shows each collection as an indexed list that follows writes as
+        they commit; the JSON API under /api/collections answers with the records that
+        --format json prints, and /api/collections/NAME/changes streams each write's
+        change set as Server-Sent Events. The server only reads, and listens on
+        127.0.0.1 unless --host says otherwise. Stop it with Ctrl-C.
 
         USAGE: catalog serve [--host <address>] [--port <port>] [--db <path>] [--verbose]
 
