@@ -203,7 +203,7 @@ import Testing
   @Test func twoWritersAtOnceLoseNothing() throws {
     #expect(addFromTwoWriters(count: 25) == [])
     let ids = try runner.run(["list", "--format", "csv"]).outputLines.dropFirst()
-      .map { $0.split(separator: ",")[4] }
+      .map { $0.split(separator: ",")[5] }
     #expect(ids.count == 52)
     #expect(Set(ids).count == 52)
     #expect(
@@ -243,7 +243,7 @@ import Testing
     while writing.wait(timeout: .now()) == .timedOut || reads == 0 {
       let listed = try runner.run(["list", "--group-by", "state", "--format", "csv"])
       let sections = try runner.run(["sections", "--group-by", "state", "--format", "csv"])
-      let ids = listed.outputLines.dropFirst().map { $0.split(separator: ",")[4] }
+      let ids = listed.outputLines.dropFirst().map { $0.split(separator: ",")[5] }
       let counted = sections.outputLines.dropFirst().map { Int($0.split(separator: ",")[3])! }
       #expect(listed.status == 0 && sections.status == 0)
       #expect(Set(ids).count == ids.count, "no item twice in one list")
