@@ -138,7 +138,9 @@ struct CommandTests {
     #expect(try runner.run(["import", "places.csv", "--locale", "fr", "--quiet"]).status == 0)
     let result = try runner.run(["search", "meg", "--format", "csv"])
     #expect(
-      result.outputLines == ["row,section,heading,item,title,name", "0,0,L,2,Lac-Mégantic,Lac-Mégantic"])
+      result.outputLines == [
+        "row,section,heading,item,title,name", "0,0,L,2,Lac-Mégantic,Lac-Mégantic",
+      ])
   }
 
   /// When `collection` was imported, as the catalog file stores it, after checking that it is
@@ -316,7 +318,8 @@ struct CommandTests {
     try runner.write("books.csv", "title,row\nEmma,7\n")
     #expect(try runner.run(["import", "books.csv", "--quiet"]).status == 0)
     let csv = try runner.run(["list", "--format", "csv"]).outputLines
-    #expect(csv == ["row,section,heading,item,title,fields.title,fields.row", "0,0,E,0,Emma,Emma,7"])
+    #expect(
+      csv == ["row,section,heading,item,title,fields.title,fields.row", "0,0,E,0,Emma,Emma,7"])
     let json = try runner.run(["list", "--format", "json"]).outputLines
     #expect(
       json == [

@@ -96,6 +96,21 @@ struct UpgradeTests {
       try found.collect().map(\.title) == [
         "New Haven", "New Orleans", "New York", "Newark", "Newark", "Newport", "Newport News",
       ])
+
+    // The upgraded lists take writes: an added city lists as it does in a fresh import of the
+    // file with that city as its last row.
+    let nome = ["name": "Nome", "state": "Alaska", "state_code": "AK", "population": "3699"]
+    #expect(try upgraded.add(nome, to: "cities").item == 337)
+    let withNome = try TestCatalog()
+    try withNome.importCSV(
+      load("cities.csv") + "Nome,Alaska,AK,3699\n", collection: "cities", locale: "en_US",
+      groupBy: ["state"])
+    for grouping in [Grouping.letters, .column("state")] {
+      #expect(
+        try Self.contents(IndexedList(catalog: upgraded, collection: "cities", grouping: grouping))
+          == Self.contents(
+            IndexedList(catalog: withNome.catalog, collection: "cities", grouping: grouping)))
+    }
   }
 
   @Test func anUpgradeThatFailsLeavesTheFileAsItWas() throws {

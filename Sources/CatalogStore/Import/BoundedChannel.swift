@@ -1,7 +1,7 @@
 import Foundation
 
-/// A queue between one producing thread and one consuming thread that holds at most `capacity`
-/// elements, so a fast producer waits instead of filling memory.
+/// A queue between one producing thread and one or more consuming threads that holds at most
+/// `capacity` elements, so a fast producer waits instead of filling memory.
 ///
 /// `@unchecked Sendable`: every access to the buffer and flags happens under `condition`.
 final class BoundedChannel<Element: Sendable>: @unchecked Sendable {
@@ -73,5 +73,33 @@ extension BoundedChannel {
       producerDone.wait()
     }
     return try consume(channel)
+  }
+
+  /// Runs each of `consumers` on a new thread, all receiving from one channel of `capacity`
+  /// elements, while `produce` sends into it on this thread. Returns when all are done; when
+  /// `produce` throws, the consumers get nothing more and are waited for.
+  static func distribute(
+    capacity: Int, to consumers: [@Sendable (BoundedChannel) -> Void],
+    produce: (BoundedChannel) throws(CatalogError) -> Void
+  ) throws(CatalogError) {
+    let channel = BoundedChannel(capacity: capacity)
+    let consumersDone = DispatchGroup()
+    for consume in consumers {
+      consumersDone.enter()
+      Thread.detachNewThread {
+        consume(channel)
+        consumersDone.leave()
+      }
+    }
+    defer {
+      channel.finish()
+      consumersDone.wait()
+    }
+    do {
+      try produce(channel)
+    } catch {
+      channel.cancel()
+      throw error
+    }
   }
 }

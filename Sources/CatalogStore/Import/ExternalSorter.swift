@@ -56,20 +56,35 @@ final class ExternalSorter: @unchecked Sendable {
   func forEachInOrder(_ body: (UnsafeRawBufferPointer) throws(CatalogError) -> Bool)
     throws(CatalogError)
   {
+    try Self.forEachInOrder(of: [self], body)
+  }
+
+  /// Calls `body` with every key of all `sorters` (filled on threads of their own, now joined)
+  /// in order, until it returns false; then they forget them all.
+  static func forEachInOrder(
+    of sorters: [ExternalSorter], _ body: (UnsafeRawBufferPointer) throws(CatalogError) -> Bool
+  ) throws(CatalogError) {
     defer {
-      gathering = SortRun()
-      runs = []
-      scratch = nil
+      for sorter in sorters {
+        sorter.gathering = SortRun()
+        sorter.runs = []
+        sorter.scratch = nil
+      }
     }
-    guard let scratch else {
-      gathering.sort()
-      _ = try gathering.forEach(body)
+    if sorters.count == 1, let sorter = sorters.first, sorter.scratch == nil {
+      sorter.gathering.sort()
+      _ = try sorter.gathering.forEach(body)
       return
     }
-    if !gathering.isEmpty { try spill(gathering) }
-    let bufferSize = max(16 << 10, Self.mergeBufferBudget / runs.count)
+    for sorter in sorters where !sorter.gathering.isEmpty { try sorter.spill(sorter.gathering) }
+    let runCount = sorters.reduce(0) { $0 + $1.runs.count }
+    let bufferSize = max(16 << 10, Self.mergeBufferBudget / max(runCount, 1))
     var merge = RunMerge(
-      cursors: runs.map { RunCursor(file: scratch, range: $0, bufferSize: bufferSize) })
+      cursors: sorters.flatMap { sorter in
+        sorter.scratch.map { scratch in
+          sorter.runs.map { RunCursor(file: scratch, range: $0, bufferSize: bufferSize) }
+        } ?? []
+      })
     try merge.forEach(body)
   }
 }

@@ -10,10 +10,11 @@ enum SearchKeyRecord {
     withUnsafeBytes(of: UInt64(item).bigEndian) { bytes.append(contentsOf: $0) }
   }
 
-  static func decode(_ bytes: UnsafeRawBufferPointer) -> (key: [UInt8], item: Int) {
+  /// The key and the item of a record, the key still in the record's bytes.
+  static func decode(_ bytes: UnsafeRawBufferPointer) -> (key: UnsafeRawBufferPointer, item: Int) {
     let keyEnd = bytes.count - 9
     var item: UInt64 = 0
     for byte in bytes[(keyEnd + 1)...] { item = item << 8 | UInt64(byte) }
-    return (Array(bytes[..<keyEnd]), Int(item))
+    return (UnsafeRawBufferPointer(rebasing: bytes[..<keyEnd]), Int(item))
   }
 }

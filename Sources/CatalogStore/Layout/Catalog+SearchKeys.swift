@@ -77,42 +77,96 @@ extension Catalog {
     ).stepInteger()
     try ListTables(connection: connection).deleteKeys(ofSearchIndex: id)
     let sortAs = SortAsSource(collection: collection)
-    let maker = try SearchIndexWriter.keyMaker(for: collection, collation: collation)
-    let sorter = ExternalSorter()
+    // Making the keys with ICU is most of the work: two threads make them, each into a sorter
+    // of its own, while this one reads the items.
+    let keyers = try (0..<2).map { _ throws(CatalogError) in
+      SearchKeyThread(maker: try SearchIndexWriter.keyMaker(for: collection, collation: collation))
+    }
     let items = try connection.prepare(
       "SELECT item, fields FROM items WHERE collection_id = ? ORDER BY item")
     try items.bind(.integer(collection.id))
-    var full: [SortRun] = []
-    while try items.step() {
-      let item = items.int(at: 0)
-      let fields = items.stringArray(at: 1)
-      maker.forEachKey(title: fields[sortAs.titleIndex], sortAs: sortAs.distinctValue(in: fields)) {
-        key in
-        if let run = sorter.add({ SearchKeyRecord.append(key: key, item: item, to: &$0) }) {
-          full.append(run)
+    try BoundedChannel<[SearchKeyThread.Item]>.distribute(
+      capacity: 8, to: keyers.map { keyer in { keyer.run(receiving: $0) } }
+    ) { (channel) throws(CatalogError) in
+      var batch: [SearchKeyThread.Item] = []
+      while try items.step() {
+        let fields = items.stringArray(at: 1)
+        batch.append(
+          (items.int(at: 0), fields[sortAs.titleIndex], sortAs.distinctValue(in: fields)))
+        if batch.count == SearchKeyThread.batchSize {
+          guard channel.send(batch) else { return }
+          batch.removeAll(keepingCapacity: true)
         }
       }
-      for run in full { try sorter.spill(run) }
-      full.removeAll()
+      if !batch.isEmpty { _ = channel.send(batch) }
     }
+    for keyer in keyers { if let failure = keyer.failure { throw failure } }
     let insert = try MultiRowInsert(
       connection: connection, into: "search_keys", columns: ["search_index_id", "key", "item"])
-    var pending: [(key: [UInt8], item: Int)] = []
+    // The keys waiting to be inserted, end to end in one buffer, and their items.
+    var pendingKeys: [UInt8] = []
+    var keyEnds: [Int] = []
+    var pendingItems: [Int] = []
     func flush() throws(CatalogError) {
-      try insert.insert(count: pending.count) { statement, index, position in
+      try insert.insert(count: pendingItems.count) { statement, index, position in
         statement.bind(id, at: position)
-        statement.bind(pending[index].key, at: position + 1)
-        statement.bind(pending[index].item, at: position + 2)
+        statement.bind(
+          pendingKeys[(index == 0 ? 0 : keyEnds[index - 1])..<keyEnds[index]], at: position + 1)
+        statement.bind(pendingItems[index], at: position + 2)
       }
-      pending.removeAll(keepingCapacity: true)
+      pendingKeys.removeAll(keepingCapacity: true)
+      keyEnds.removeAll(keepingCapacity: true)
+      pendingItems.removeAll(keepingCapacity: true)
     }
-    try sorter.forEachInOrder { (record) throws(CatalogError) in
-      pending.append(SearchKeyRecord.decode(record))
-      if pending.count == 1024 { try flush() }
+    try ExternalSorter.forEachInOrder(of: keyers.map(\.sorter)) { (record) throws(CatalogError) in
+      let (key, item) = SearchKeyRecord.decode(record)
+      pendingKeys.append(contentsOf: key)
+      keyEnds.append(pendingKeys.count)
+      pendingItems.append(item)
+      if pendingItems.count == 1024 { try flush() }
       return true
     }
     try flush()
     return id
+  }
+}
+
+/// A thread that makes the search keys of the items it receives, into a sorter of its own.
+///
+/// `@unchecked Sendable`: made on one thread and then used only by the thread that runs it,
+/// until that thread is joined; its key maker, which is not `Sendable`, never leaves it.
+private final class SearchKeyThread: @unchecked Sendable {
+  /// An item to make keys for: its number, title and distinct sort-as value.
+  typealias Item = (item: Int, title: String, sortAs: String?)
+  static let batchSize = 512
+
+  private let maker: SearchKeyMaker
+  let sorter = ExternalSorter()
+  /// Why the thread stopped early, if it did.
+  private(set) var failure: CatalogError?
+
+  init(maker: SearchKeyMaker) { self.maker = maker }
+
+  /// Keys every item that `channel` gives, until it has no more or a run cannot be spilled.
+  func run(receiving channel: BoundedChannel<[Item]>) {
+    do {
+      while let batch = channel.receive() {
+        for item in batch { try add(item) }
+      }
+    } catch {
+      failure = error
+      channel.cancel()
+    }
+  }
+
+  private func add(_ item: Item) throws(CatalogError) {
+    var full: [SortRun] = []
+    maker.forEachKey(title: item.title, sortAs: item.sortAs) { key in
+      if let run = sorter.add({ SearchKeyRecord.append(key: key, item: item.item, to: &$0) }) {
+        full.append(run)
+      }
+    }
+    for run in full { try sorter.spill(run) }
   }
 }
 
