@@ -105,13 +105,6 @@ extension SearchKeyMaker {
         index = end
       }
     }
-    let collator = collation.sectionCollator
-    romaji.withUnsafeBufferPointer { romaji in
-      buffers.keys.add(romaji, collator: collator)
-      breaker.wordStarts(in: romaji, into: &buffers.starts)
-      for start in buffers.starts where start > 0 {
-        buffers.keys.add(UnsafeBufferPointer(rebasing: romaji[Int(start)...]), collator: collator)
-      }
-    }
+    romaji.withUnsafeBufferPointer { addWordStartKeys(of: $0, to: &buffers) }
   }
 }

@@ -106,19 +106,26 @@ public final class SearchKeyMaker {
     let trimmed = text.trimmingWhiteSpace
     guard !trimmed.isEmpty else { return }
     Apostrophe.setFoldedUTF16(of: trimmed, in: &buffers.units)
-    let collator = collation.sectionCollator
     let units = buffers.units
     units.withUnsafeBufferPointer { text in
-      buffers.keys.add(text, collator: collator)
-      breaker.wordStarts(in: text, into: &buffers.starts)
-      for start in buffers.starts where start > 0 {
-        buffers.keys.add(UnsafeBufferPointer(rebasing: text[Int(start)...]), collator: collator)
-      }
+      addWordStartKeys(of: text, to: &buffers)
       if let split = LeadingArticles.split(trimmed, articles: articles) {
         let offset = trimmed.utf16.distance(from: trimmed.startIndex, to: split.rest.startIndex)
-        buffers.keys.add(UnsafeBufferPointer(rebasing: text[offset...]), collator: collator)
+        buffers.keys.add(
+          UnsafeBufferPointer(rebasing: text[offset...]), collator: collation.sectionCollator)
       }
       addReadingKeys(text, to: &buffers)
+    }
+  }
+
+  /// Adds the key of `text` from its start and from each word start in it: the title, and a
+  /// reading of it (romaji) where the locale has one.
+  func addWordStartKeys(of text: UnsafeBufferPointer<UInt16>, to buffers: inout Buffers) {
+    let collator = collation.sectionCollator
+    buffers.keys.add(text, collator: collator)
+    breaker.wordStarts(in: text, into: &buffers.starts)
+    for start in buffers.starts where start > 0 {
+      buffers.keys.add(UnsafeBufferPointer(rebasing: text[Int(start)...]), collator: collator)
     }
   }
 }

@@ -20,8 +20,9 @@ extension SortAsSource {
     columnIndices = collection.sortAs.compactMap { collection.columns.firstIndex(of: $0) }
   }
 
-  /// The sort-as value when the collection has sort-as columns; nil when it sorts by the title.
-  func distinctValue(in fields: [String]) -> String? {
-    columnIndices.isEmpty ? nil : value(in: fields)
+  /// What an item's search keys are made of: its title, and its sort-as value when the
+  /// collection has sort-as columns (nil when it sorts by the title).
+  func searchTexts(in fields: [String]) -> (title: String, sortAs: String?) {
+    (fields[titleIndex], columnIndices.isEmpty ? nil : value(in: fields))
   }
 }

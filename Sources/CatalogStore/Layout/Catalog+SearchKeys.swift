@@ -90,9 +90,8 @@ extension Catalog {
     ) { (channel) throws(CatalogError) in
       var batch: [SearchKeyThread.Item] = []
       while try items.step() {
-        let fields = items.stringArray(at: 1)
-        batch.append(
-          (items.int(at: 0), fields[sortAs.titleIndex], sortAs.distinctValue(in: fields)))
+        let (title, sortAs) = sortAs.searchTexts(in: items.stringArray(at: 1))
+        batch.append((items.int(at: 0), title, sortAs))
         if batch.count == SearchKeyThread.batchSize {
           guard channel.send(batch) else { return }
           batch.removeAll(keepingCapacity: true)

@@ -144,7 +144,10 @@ public final class CollectionWriter {
       }
       for entry in sorted { tracker.rowInserted(entry.rowKey) }
     }
-    let texts = items.map { ($0.item, searchTexts($0.fields).title, searchTexts($0.fields).sortAs) }
+    let texts = items.map { item in
+      let (title, sortAs) = sortAs.searchTexts(in: item.fields)
+      return (item.item, title, sortAs)
+    }
     for search in searches { try search.insert(texts) }
   }
 
@@ -173,9 +176,8 @@ public final class CollectionWriter {
       }
       tracker.itemUpdated(rowKey: after.rowKey)
     }
-    for search in searches {
-      try search.update(item: item, from: searchTexts(old), to: searchTexts(new))
-    }
+    let (oldTexts, newTexts) = (sortAs.searchTexts(in: old), sortAs.searchTexts(in: new))
+    for search in searches { try search.update(item: item, from: oldTexts, to: newTexts) }
     if !added.contains(item) { updated.insert(item) }
   }
 
@@ -190,7 +192,8 @@ public final class CollectionWriter {
       tracker.rowDeleted(entry.rowKey)
       tracker.itemRemoved(item)
     }
-    for search in searches { try search.update(item: item, from: searchTexts(fields), to: nil) }
+    let texts = sortAs.searchTexts(in: fields)
+    for search in searches { try search.update(item: item, from: texts, to: nil) }
     itemCount -= 1
     updated.remove(item)
     if added.remove(item) == nil { removed.insert(item) }
@@ -207,7 +210,7 @@ public final class CollectionWriter {
       let statement = try connection.cached(
         "SELECT fields FROM items WHERE collection_id = ? AND item = ?")
       try statement.bind(.integer(collection.id), .integer(number))
-      found = try statement.step() ? (number, Self.fields(statement.text(at: 0))) : nil
+      found = try statement.step() ? (number, statement.stringArray(at: 0)) : nil
       statement.reset()
     case .key(let key):
       guard keyPosition != nil else {
@@ -226,11 +229,7 @@ public final class CollectionWriter {
       "SELECT item, fields FROM items WHERE collection_id = ? AND key = ?")
     try statement.bind(.integer(collection.id), .text(key))
     defer { statement.reset() }
-    return try statement.step() ? (statement.int(at: 0), Self.fields(statement.text(at: 1))) : nil
-  }
-
-  private static func fields(_ json: String) -> [String] {
-    JSONText.decodeStringArray(json) ?? []
+    return try statement.step() ? (statement.int(at: 0), statement.stringArray(at: 1)) : nil
   }
 
   /// The fields named by column, in column order, over `base` (an item's fields) or empty ones.
@@ -259,10 +258,6 @@ public final class CollectionWriter {
       throw .duplicateKey(key, collection: collection.name, item: other)
     }
     return key
-  }
-
-  private func searchTexts(_ fields: [String]) -> (title: String, sortAs: String?) {
-    (fields[sortAs.titleIndex], sortAs.distinctValue(in: fields))
   }
 
   // MARK: - Finishing
