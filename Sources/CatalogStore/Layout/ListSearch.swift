@@ -1,5 +1,5 @@
 import CatalogCollation
-import Foundation
+import Synchronization
 
 extension ListReader {
   /// The rows of the items whose search keys (in the search index `searchIndexID`) start with
@@ -25,7 +25,8 @@ package final class StoredSearchCursor {
   private let rows: Statement
   private var previous: (key: [UInt8], offset: Int)?
   private var isDone = false
-  private static let tableCounter = Counter()
+  /// Numbers the temporary tables of searches, unique in the process.
+  private static let tablesMade = Mutex(0)
 
   init(
     reader: ListReader, searchIndexID: Int, key: [UInt8], collection: CollectionInfo,
@@ -33,7 +34,7 @@ package final class StoredSearchCursor {
   ) throws(CatalogError) {
     self.reader = reader
     let connection = reader.connection
-    table = "temp.search_results_\(Self.tableCounter.next())"
+    table = "temp.search_results_\(Self.tablesMade.withLock { $0 += 1; return $0 })"
     try connection.execute(
       "CREATE TABLE \(table) (key BLOB PRIMARY KEY, item INTEGER NOT NULL) WITHOUT ROWID")
     let keys = try ItemKeyMaker(collection: collection, lists: [(grouping, collation, [])])
@@ -116,19 +117,5 @@ package final class StoredSearchCursor {
       successor.removeLast()
     }
     return nil
-  }
-}
-
-/// Numbers for the temporary tables of searches, unique in the process.
-private final class Counter: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value = 0
-
-  /// The next number, from 1.
-  func next() -> Int {
-    lock.lock()
-    defer { lock.unlock() }
-    value += 1
-    return value
   }
 }
