@@ -121,10 +121,11 @@ package final class Connection {
   /// it, which its error rolls back.
   package func transaction<T>(_ body: () throws(CatalogError) -> T) throws(CatalogError) -> T {
     let isNested = sqlite3_get_autocommit(handle) == 0
-    try execute(isNested ? "SAVEPOINT nested" : "BEGIN IMMEDIATE")
+    // Compiled once: a single write is a transaction, and compiling costs what a small write does.
+    try cached(isNested ? "SAVEPOINT nested" : "BEGIN IMMEDIATE").bind().run()
     do {
       let result = try body()
-      try execute(isNested ? "RELEASE nested" : "COMMIT")
+      try cached(isNested ? "RELEASE nested" : "COMMIT").bind().run()
       return result
     } catch {
       try? execute(isNested ? "ROLLBACK TO nested; RELEASE nested" : "ROLLBACK")

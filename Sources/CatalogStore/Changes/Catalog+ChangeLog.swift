@@ -12,7 +12,8 @@ extension Catalog {
   /// error nothing is committed.
   func versionedWrite<T>(_ body: (Int) throws(CatalogError) -> T) throws(CatalogError) -> T {
     try connection.transaction { () throws(CatalogError) in
-      let version = try connection.integer("SELECT version + 1 FROM catalog_state")
+      let version = try connection.cached("SELECT version + 1 FROM catalog_state").bind()
+        .stepInteger()
       pendingVersion = version
       defer { pendingVersion = nil }
       let result = try body(version)

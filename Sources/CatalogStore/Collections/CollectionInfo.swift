@@ -62,9 +62,10 @@ extension Catalog {
 
   /// The collection called `name`, or nil when there is none.
   public func collection(named name: String) throws(CatalogError) -> CollectionInfo? {
-    let statement = try connection.prepare(
+    let statement = try connection.cached(
       "SELECT \(Self.collectionColumns) FROM collections WHERE name = ?")
     try statement.bind(.text(name))
+    defer { statement.reset() }
     return try statement.step() ? Self.collectionInfo(from: statement) : nil
   }
 

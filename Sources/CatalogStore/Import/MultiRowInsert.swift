@@ -9,14 +9,15 @@ struct MultiRowInsert {
   init(connection: Connection, into table: String, columns: [String], rowsPerStep: Int = 64)
     throws(CatalogError)
   {
+    // The statements are found in the connection's cache by a short name: a single write makes
+    // a MultiRowInsert each time, and spelling out its SQL would cost more than the insert.
+    let target = "INSERT INTO \(table) (\(columns.joined(separator: ", ")))"
     func sql(rows: Int) -> String {
       let row = "(" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
-      return "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES "
-        + Array(repeating: row, count: rows).joined(separator: ", ")
+      return target + " VALUES " + Array(repeating: row, count: rows).joined(separator: ", ")
     }
-    let name = "insert \(rowsPerStep) into \(table) (\(columns.joined(separator: ", ")))"
-    many = try connection.cached(named: name) { sql(rows: rowsPerStep) }
-    one = try connection.cached(sql(rows: 1))
+    many = try connection.cached(named: target + " × \(rowsPerStep)") { sql(rows: rowsPerStep) }
+    one = try connection.cached(named: target + " × 1") { sql(rows: 1) }
     columnCount = columns.count
     self.rowsPerStep = rowsPerStep
   }
