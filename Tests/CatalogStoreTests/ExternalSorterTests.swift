@@ -19,13 +19,19 @@ struct ExternalSorterTests {
     }
   }
 
-  /// Adds `keys` to a sorter of the given run capacity, spilling every full run, and returns what
-  /// comes out in order.
-  func sorted(_ keys: [[UInt8]], runCapacity: Int) throws -> [[UInt8]] {
+  /// A sorter holding `keys`, its full runs spilled.
+  func sorter(holding keys: [[UInt8]], runCapacity: Int) throws -> ExternalSorter {
     let sorter = ExternalSorter(runCapacity: runCapacity)
     for key in keys {
       if let full = sorter.add({ $0.append(contentsOf: key) }) { try sorter.spill(full) }
     }
+    return sorter
+  }
+
+  /// Adds `keys` to a sorter of the given run capacity, spilling every full run, and returns what
+  /// comes out in order.
+  func sorted(_ keys: [[UInt8]], runCapacity: Int) throws -> [[UInt8]] {
+    let sorter = try sorter(holding: keys, runCapacity: runCapacity)
     var output: [[UInt8]] = []
     try sorter.forEachInOrder { key in
       output.append(Array(key))
@@ -60,6 +66,58 @@ struct ExternalSorterTests {
       return seen.count < 3
     }
     #expect(seen == [1, 2, 3])
+  }
+
+  @Test func aBatchedMergeHandsOverEveryKeyInOrderInFullBatches() throws {
+    var bytes = Bytes(state: 11)
+    let keys = (0..<3000).map { _ in bytes.key() }
+    // Two sorters, as two threads fill them, one of them past several runs.
+    let sorters = [
+      try sorter(holding: Array(keys[..<2000]), runCapacity: 500),
+      try sorter(holding: Array(keys[2000...]), runCapacity: 1 << 20),
+    ]
+    var closed = false
+    let merge = BatchedMerge(sorters: sorters, empty: { [[UInt8]]() }) { batch, key in
+      batch.append(Array(key))
+      return batch.count == 128
+    } close: { _ in
+      closed = true
+    }
+    var batches: [[[UInt8]]] = []
+    try merge.forEach { batches.append($0) }
+    #expect(closed)
+    #expect(batches.flatMap { $0 } == keys.sorted { $0.lexicographicallyPrecedes($1) })
+    // 3000 keys: 23 full batches of 128, then the last 56.
+    #expect(batches.map(\.count) == Array(repeating: 128, count: 23) + [56])
+  }
+
+  @Test func aBatchedMergeStopsWhenTheWriterFails() throws {
+    let keys = (UInt8(1)...200).map { [$0] }
+    let merge = BatchedMerge(
+      sorters: [try sorter(holding: keys, runCapacity: 16)], empty: { [[UInt8]]() }
+    ) { batch, key in
+      batch.append(Array(key))
+      return batch.count == 10
+    }
+    var written = 0
+    #expect(throws: CatalogError.interrupted) {
+      try merge.forEach { (_) throws(CatalogError) in
+        written += 1
+        if written == 2 { throw .interrupted }
+      }
+    }
+    #expect(written == 2)
+  }
+
+  @Test func packedKeysGiveBackEachKey() throws {
+    var packed = PackedKeys()
+    let keys: [[UInt8]] = [[3, 1], [], [7], [0, 0, 9]]
+    for key in keys { packed.append(key) }
+    #expect(packed.count == 4)
+    let unpacked = packed.withKeys { bytes, range in
+      (0..<4).map { Array(bytes[range($0)]) }
+    }
+    #expect(unpacked == keys)
   }
 
   func rowKey(_ section: SectionEntry, _ sortKey: [UInt8], _ item: Int) -> [UInt8] {

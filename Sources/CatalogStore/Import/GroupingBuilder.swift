@@ -26,31 +26,26 @@ struct GroupingBuilder {
   {
     let writer = try ListBulkWriter(
       connection: connection, groupingID: groupingID, grouping: grouping, collation: collation)
+    var counter = SectionCounter(collation: collation, isLetterGrouping: grouping == .letters)
+    let merge = BatchedMerge(sorters: [sorter], empty: RowBatch.init) { batch, key in
+      let row = RowOrderKey.decode(key)
+      if let ended = counter.add(row) { batch.endedSections.append(ended) }
+      batch.rows.append(row.key)
+      return batch.rows.count == RowBatch.capacity
+    } close: { batch in
+      if let last = counter.finish() { batch.endedSections.append(last) }
+    }
     var sectionCount = 0
-    let merge = MergeTransfer(
-      sorter: sorter,
-      counter: SectionCounter(collation: collation, isLetterGrouping: grouping == .letters))
-    try BoundedChannel<Result<RowBatch, CatalogError>>.pipe(capacity: 16) { channel in
-      merge.sendInOrder(to: channel)
-    } consume: { channel throws(CatalogError) in
-      while let message = channel.receive() {
-        if shouldStop() { throw .interrupted }
-        let batch = try message.get()
-        var failure: CatalogError?
-        batch.keys.withUnsafeBytes { keys in
-          do throws(CatalogError) {
-            try writer.addRows(count: batch.keyEnds.count) { row in
-              UnsafeRawBufferPointer(rebasing: keys[batch.keyRange(at: row)])
-            }
-          } catch {
-            failure = error
-          }
+    try merge.forEach { (batch) throws(CatalogError) in
+      if shouldStop() { throw .interrupted }
+      try batch.rows.withKeys { (keys, range) throws(CatalogError) in
+        try writer.addRows(count: batch.rows.count) {
+          UnsafeRawBufferPointer(rebasing: keys[range($0)])
         }
-        if let failure { throw failure }
-        for section in batch.endedSections {
-          try writer.addSection(section)
-          sectionCount += 1
-        }
+      }
+      for section in batch.endedSections {
+        try writer.addSection(section)
+        sectionCount += 1
       }
     }
     try writer.finish()
@@ -58,53 +53,10 @@ struct GroupingBuilder {
   }
 }
 
-/// Row keys in list order, a batch at a time, in one buffer; and the sections that ended with
-/// them.
+/// Row keys in list order, a batch at a time, and the sections that ended with them.
 private struct RowBatch: Sendable {
   static let capacity = 1024
-  var keys: [UInt8] = []
-  /// Where each row's key ends in `keys`.
-  var keyEnds: [Int] = []
+  var rows = PackedKeys()
   /// The sections whose last row is in this batch or an earlier one, in order.
   var endedSections: [SectionCounter.Section] = []
-
-  func keyRange(at row: Int) -> Range<Int> {
-    (row == 0 ? 0 : keyEnds[row - 1])..<keyEnds[row]
-  }
-}
-
-/// Hands a sorter and a section counter to the merging thread, which alone uses them until it is
-/// done; hence `@unchecked Sendable`.
-private final class MergeTransfer: @unchecked Sendable {
-  let sorter: ExternalSorter
-  var counter: SectionCounter
-
-  init(sorter: ExternalSorter, counter: SectionCounter) {
-    self.sorter = sorter
-    self.counter = counter
-  }
-
-  /// Sends the rows in list order, with the sections they end; stops early when the channel is
-  /// closed.
-  func sendInOrder(to channel: BoundedChannel<Result<RowBatch, CatalogError>>) {
-    var batch = RowBatch()
-    var open = true
-    do throws(CatalogError) {
-      try sorter.forEachInOrder { key in
-        let row = RowOrderKey.decode(key)
-        if let ended = counter.add(row) { batch.endedSections.append(ended) }
-        batch.keys.append(contentsOf: row.key)
-        batch.keyEnds.append(batch.keys.count)
-        if batch.keyEnds.count == RowBatch.capacity {
-          open = channel.send(.success(batch))
-          batch = RowBatch()
-        }
-        return open
-      }
-      if let last = counter.finish() { batch.endedSections.append(last) }
-      if open { _ = channel.send(.success(batch)) }
-    } catch {
-      _ = channel.send(.failure(error))
-    }
-  }
 }

@@ -102,32 +102,32 @@ extension Catalog {
     for keyer in keyers { if let failure = keyer.failure { throw failure } }
     let insert = try MultiRowInsert(
       connection: connection, into: "search_keys", columns: ["search_index_id", "key", "item"])
-    // The keys waiting to be inserted, end to end in one buffer, and their items.
-    var pendingKeys: [UInt8] = []
-    var keyEnds: [Int] = []
-    var pendingItems: [Int] = []
-    func flush() throws(CatalogError) {
-      try insert.insert(count: pendingItems.count) { statement, index, position in
-        statement.bind(id, at: position)
-        statement.bind(
-          pendingKeys[(index == 0 ? 0 : keyEnds[index - 1])..<keyEnds[index]], at: position + 1)
-        statement.bind(pendingItems[index], at: position + 2)
-      }
-      pendingKeys.removeAll(keepingCapacity: true)
-      keyEnds.removeAll(keepingCapacity: true)
-      pendingItems.removeAll(keepingCapacity: true)
-    }
-    try ExternalSorter.forEachInOrder(of: keyers.map(\.sorter)) { (record) throws(CatalogError) in
+    // The keys are merged in order on a second thread while this one inserts them.
+    let merge = BatchedMerge(sorters: keyers.map(\.sorter), empty: SearchKeyBatch.init) {
+      batch, record in
       let (key, item) = SearchKeyRecord.decode(record)
-      pendingKeys.append(contentsOf: key)
-      keyEnds.append(pendingKeys.count)
-      pendingItems.append(item)
-      if pendingItems.count == 1024 { try flush() }
-      return true
+      batch.keys.append(key)
+      batch.items.append(item)
+      return batch.items.count == SearchKeyBatch.capacity
     }
-    try flush()
+    try merge.forEach { (batch) throws(CatalogError) in
+      try batch.keys.withKeys { (keys, range) throws(CatalogError) in
+        try insert.insert(count: batch.items.count) { statement, index, position in
+          statement.bind(id, at: position)
+          statement.bind(UnsafeRawBufferPointer(rebasing: keys[range(index)]), at: position + 1)
+          statement.bind(batch.items[index], at: position + 2)
+        }
+      }
+    }
     return id
   }
+}
+
+/// Search keys in key order with their items, a batch at a time.
+private struct SearchKeyBatch: Sendable {
+  static let capacity = 1024
+  var keys = PackedKeys()
+  var items: [Int] = []
 }
 
 /// A thread that makes the search keys of the items it receives, into a sorter of its own.

@@ -1,0 +1,78 @@
+/// Merges the keys of external sorters in order on a second thread, which gathers them into
+/// batches, while the thread that asked writes each batch it is handed: the merge runs beside the
+/// writing instead of before it. An import writes a list's rows this way, and a search index's
+/// keys.
+///
+/// `@unchecked Sendable`: the merging thread alone uses the sorters and the gathering closures,
+/// until it is done.
+final class BatchedMerge<Batch: Sendable>: @unchecked Sendable {
+  private let sorters: [ExternalSorter]
+  private let empty: () -> Batch
+  private let gather: (inout Batch, UnsafeRawBufferPointer) -> Bool
+  private let close: (inout Batch) -> Void
+
+  /// - Parameters:
+  ///   - empty: a new, empty batch.
+  ///   - gather: adds the next key to the batch; true when the batch is full and goes out.
+  ///   - close: finishes the last batch, after the last key.
+  init(
+    sorters: [ExternalSorter], empty: @escaping () -> Batch,
+    gather: @escaping (inout Batch, UnsafeRawBufferPointer) -> Bool,
+    close: @escaping (inout Batch) -> Void = { _ in }
+  ) {
+    self.sorters = sorters
+    self.empty = empty
+    self.gather = gather
+    self.close = close
+  }
+
+  /// Calls `write` with each batch, in order, on this thread; stops the merge when it throws.
+  func forEach(_ write: (Batch) throws(CatalogError) -> Void) throws(CatalogError) {
+    try BoundedChannel<Result<Batch, CatalogError>>.pipe(capacity: 16) { channel in
+      self.send(to: channel)
+    } consume: { channel throws(CatalogError) in
+      while let message = channel.receive() { try write(message.get()) }
+    }
+  }
+
+  /// Sends the batches in order; stops early when the channel is closed.
+  private func send(to channel: BoundedChannel<Result<Batch, CatalogError>>) {
+    var batch = empty()
+    var open = true
+    do throws(CatalogError) {
+      try ExternalSorter.forEachInOrder(of: sorters) { key in
+        if gather(&batch, key) {
+          open = channel.send(.success(batch))
+          batch = empty()
+        }
+        return open
+      }
+      close(&batch)
+      if open { _ = channel.send(.success(batch)) }
+    } catch {
+      _ = channel.send(.failure(error))
+    }
+  }
+}
+
+/// Byte strings end to end in one buffer: a batch of keys that crosses threads as one value.
+struct PackedKeys: Sendable {
+  private var bytes: [UInt8] = []
+  private var ends: [Int] = []
+
+  var count: Int { ends.count }
+
+  mutating func append(_ key: some Collection<UInt8>) {
+    bytes.append(contentsOf: key)
+    ends.append(bytes.count)
+  }
+
+  /// Calls `body` with the keys' bytes and a function that gives the range of each key in them.
+  func withKeys<Result>(
+    _ body: (UnsafeRawBufferPointer, (Int) -> Range<Int>) throws(CatalogError) -> Result
+  ) throws(CatalogError) -> Result {
+    try bytes.withBytes(bytes.indices) { (buffer) throws(CatalogError) in
+      try body(buffer) { index in (index == 0 ? 0 : ends[index - 1])..<ends[index] }
+    }
+  }
+}
