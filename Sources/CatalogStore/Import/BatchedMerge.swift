@@ -68,10 +68,10 @@ struct PackedKeys: Sendable {
   }
 
   /// Calls `body` with the keys' bytes and a function that gives the range of each key in them.
-  func withKeys<Result>(
-    _ body: (UnsafeRawBufferPointer, (Int) -> Range<Int>) throws(CatalogError) -> Result
-  ) throws(CatalogError) -> Result {
-    try bytes.withBytes(bytes.indices) { (buffer) throws(CatalogError) in
+  func withKeys<Result, Failure>(
+    _ body: (UnsafeRawBufferPointer, (Int) -> Range<Int>) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    try bytes.withBytes(bytes.indices) { (buffer) throws(Failure) in
       try body(buffer) { index in (index == 0 ? 0 : ends[index - 1])..<ends[index] }
     }
   }
