@@ -33,7 +33,7 @@ struct ExternalSorterTests {
   func sorted(_ keys: [[UInt8]], runCapacity: Int) throws -> [[UInt8]] {
     let sorter = try sorter(holding: keys, runCapacity: runCapacity)
     var output: [[UInt8]] = []
-    try sorter.forEachInOrder { key in
+    try ExternalSorter.forEachInOrder(of: [sorter]) { key in
       output.append(Array(key))
       return true
     }
@@ -61,7 +61,7 @@ struct ExternalSorterTests {
       if let full = sorter.add({ $0.append(101 - byte) }) { try sorter.spill(full) }
     }
     var seen: [UInt8] = []
-    try sorter.forEachInOrder { key in
+    try ExternalSorter.forEachInOrder(of: [sorter]) { key in
       seen.append(key[0])
       return seen.count < 3
     }

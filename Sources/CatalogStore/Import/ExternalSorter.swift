@@ -52,13 +52,6 @@ final class ExternalSorter: @unchecked Sendable {
     runs.append(start..<end)
   }
 
-  /// Calls `body` with every key in order, until it returns false; then forgets them all.
-  func forEachInOrder(_ body: (UnsafeRawBufferPointer) throws(CatalogError) -> Bool)
-    throws(CatalogError)
-  {
-    try Self.forEachInOrder(of: [self], body)
-  }
-
   /// Calls `body` with every key of all `sorters` (filled on threads of their own, now joined)
   /// in order, until it returns false; then they forget them all.
   static func forEachInOrder(
