@@ -65,13 +65,8 @@ public enum JSONText {
     }
   }
 
-  /// Decodes a JSON array of strings as the catalog stores it; nil when `json` is not one.
-  public static func decodeStringArray(_ json: String) -> [String]? {
-    var json = json
-    return json.withUTF8 { decodeStringArray(utf8: $0) }
-  }
-
-  /// Decodes a JSON array of strings from its UTF-8 bytes; nil when they are not one.
+  /// Decodes a JSON array of strings as the catalog stores it, from its UTF-8 bytes (as
+  /// `Statement.stringArray(at:)` reads a column); nil when they are not one.
   package static func decodeStringArray(utf8: UnsafeBufferPointer<UInt8>) -> [String]? {
     var parser = StringArrayParser(utf8: utf8)
     return parser.parse()
