@@ -53,6 +53,15 @@ benchmark_catalog() {
   sqlite3 "$path" "PRAGMA wal_checkpoint(TRUNCATE)" > /dev/null
 }
 
+# benchmark_catalogs: the catalogs of 1,000,000 and 5,000,000 rows grouped by state, made when
+# missing, in $db and $db5.
+benchmark_catalogs() {
+  db="$work/catalog-1m.db"
+  db5="$work/catalog-5m.db"
+  benchmark_catalog "$db" "$(data 1000000)"
+  benchmark_catalog "$db5" "$(data 5000000)"
+}
+
 # seconds COMMAND…: wall-clock seconds of one run.
 seconds() {
   local start end

@@ -8,10 +8,7 @@ source "$(dirname "$0")/common.sh"
 build_release
 runs=${RUNS:-5}
 reference_db=$(reference_database)
-db="$work/catalog-1m.db"
-db5="$work/catalog-5m.db"
-benchmark_catalog "$db" "$(data 1000000)"
-benchmark_catalog "$db5" "$(data 5000000)"
+benchmark_catalogs
 skewed="$work/catalog-skewed-1m.db"
 benchmark_catalog "$skewed" "$(skewed_data 1000000)"
 # Warm-up: the first query of a grouping or locale would build it; the targets are for reads.

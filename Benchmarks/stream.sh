@@ -9,10 +9,7 @@ source "$(dirname "$0")/common.sh"
 build_release
 runs=${RUNS:-5}
 reference_db=$(reference_database)
-db="$work/catalog-1m.db"
-db5="$work/catalog-5m.db"
-benchmark_catalog "$db" "$(data 1000000)"
-benchmark_catalog "$db5" "$(data 5000000)"
+benchmark_catalogs
 
 # The rows of the letter list, in order, each with its item's title and fields.
 join="SELECT r.item, i.title, i.fields FROM rows r JOIN items i ON i.item = r.item
