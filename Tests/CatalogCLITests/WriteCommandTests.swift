@@ -129,6 +129,18 @@ struct WriteCommandTests {
     #expect(try list().contains("  a=b"))
   }
 
+  @Test(arguments: [
+    ["add", "id=d5", "name=Anna", "name=Bo"], ["update", "a1", "name=", "name=Bo"],
+  ])
+  func aColumnGivenTwiceIsRefused(arguments: [String]) throws {
+    try importContacts()
+    let before = try snapshot()
+    let result = try runner.run(arguments)
+    #expect(result.status == 64)
+    #expect(result.standardError.hasPrefix("Error: The column 'name' is given twice\n"))
+    #expect(try snapshot() == before)
+  }
+
   @Test func importedKeysMustBeUniqueAndNonBlank() throws {
     try runner.write("dup.csv", "id,name\n0042,Anna\n7,Bo\n\"0042\",Cecilia\n")
     let duplicate = try runner.run(["import", "dup.csv", "--key", "id"])
@@ -236,6 +248,16 @@ struct WriteCommandTests {
       String(decoding: data, as: UTF8.self)
         == #"{"version":2,"collection":"contacts","group_by":null,"locale":"sv","sections":{"deleted":[],"inserted":[2],"updated":[]},"rows":{"deleted":[],"inserted":[[2,0]],"moved":[],"updated":[]}}"#
         + "\n")
+  }
+
+  @Test func watchingFromAVersionNotYetWrittenIsRefused() throws {
+    try importContacts()
+    let result = try runner.run(["watch", "--since", "2", "--count", "1"])
+    #expect(result.status == 1)
+    #expect(
+      result.standardError
+        == "Error: --since 2 is after the catalog's version 1; leave --since out to watch from now\n"
+    )
   }
 
   @Test func watchingFromAVersionTheLogNoLongerHoldsStartsWithAReload() throws {

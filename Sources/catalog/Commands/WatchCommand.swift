@@ -14,6 +14,11 @@ enum WatchCommand {
     let list = try context.openList(catalog)
     let watcher = try VersionWatcher(catalog: catalog)
     var since = invocation.integer(for: "since") ?? list.version
+    guard since <= list.version else {
+      throw CatalogError.invalidRequest(
+        "--since \(since) is after the catalog's version \(list.version); leave --since out to "
+          + "watch from now")
+    }
     var remaining = invocation.integer(for: "count") ?? Int.max
     while remaining > 0 {
       let current = try watcher.version()

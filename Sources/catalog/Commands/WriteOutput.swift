@@ -16,7 +16,8 @@ struct WriteOutput {
 
   /// The fields given as `COLUMN=VALUE`, split at the first `=`.
   ///
-  /// - Throws: `UsageError` for a word without `=` or with an empty column.
+  /// - Throws: `UsageError` for a word without `=` or with an empty column, and for a column
+  ///   given twice (which value was meant cannot be known).
   func fields() throws -> [String: String] {
     var fields: [String: String] = [:]
     for word in context.invocation.argumentValues("field") {
@@ -24,7 +25,11 @@ struct WriteOutput {
         throw UsageError(
           "Expected a field as COLUMN=VALUE, found '\(word)'", for: context.invocation)
       }
-      fields[String(word[..<equals])] = String(word[word.index(after: equals)...])
+      let column = String(word[..<equals])
+      guard fields.updateValue(String(word[word.index(after: equals)...]), forKey: column) == nil
+      else {
+        throw UsageError("The column '\(column)' is given twice", for: context.invocation)
+      }
     }
     return fields
   }
