@@ -1,5 +1,5 @@
 /// One value in a record.
-public indirect enum RecordValue: Equatable, Sendable {
+public enum RecordValue: Equatable, Sendable {
   case text(String)
   case integer(Int)
   case boolean(Bool)
@@ -12,8 +12,8 @@ public indirect enum RecordValue: Equatable, Sendable {
   /// Values in order, such as the titles a `•` index entry stands for: an array in JSON.
   case array([RecordValue])
   /// A value that tables show as `text`: a stored grouping, an object in JSON, is
-  /// `state/en_US` in a table.
-  case displayed(RecordValue, text: String)
+  /// `state/en_US` in a table. The only case that holds a value in place, so the only one boxed.
+  indirect case displayed(RecordValue, text: String)
 
   /// One name and its value in an `object` value.
   public struct Pair: Equatable, Sendable {
