@@ -24,52 +24,54 @@ public struct Record: Equatable, Sendable {
   /// Record(indexEntry: entry).json  // {"title":"A","section":0,"count":12}
   /// ```
   public var json: String {
-    var text = "{"
-    var isFirst = true
-    for (column, value) in zip(columns, values) {
-      if value.isAbsent { continue }
-      if !isFirst { text += "," }
-      isFirst = false
-      JSONText.appendQuoted(column, to: &text)
-      text += ":"
-      Self.appendJSON(value, to: &text)
-    }
-    return text + "}"
+    var bytes: [UInt8] = []
+    appendJSON(to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
   }
 
-  private static func appendJSON(_ value: RecordValue, to text: inout String) {
+  /// Appends the record as `json` spells it, in UTF-8: what a stream of records writes, reusing
+  /// one buffer.
+  public func appendJSON(to bytes: inout [UInt8]) {
+    Self.appendObject(zip(columns, values), to: &bytes)
+  }
+
+  private static func appendObject(
+    _ pairs: some Sequence<(String, RecordValue)>, to bytes: inout [UInt8]
+  ) {
+    bytes.append(UInt8(ascii: "{"))
+    var isFirst = true
+    for (name, value) in pairs where !value.isAbsent {
+      if !isFirst { bytes.append(UInt8(ascii: ",")) }
+      isFirst = false
+      JSONText.appendQuoted(name, to: &bytes)
+      bytes.append(UInt8(ascii: ":"))
+      appendJSON(value, to: &bytes)
+    }
+    bytes.append(UInt8(ascii: "}"))
+  }
+
+  private static func appendJSON(_ value: RecordValue, to bytes: inout [UInt8]) {
     switch value {
-    case .text(let string): JSONText.appendQuoted(string, to: &text)
-    case .integer(let integer): text += String(integer)
-    case .boolean(let boolean): text += boolean ? "true" : "false"
-    case .null, .absent: text += "null"
-    case .displayed(let value, _): appendJSON(value, to: &text)
-    case .object(let pairs):
-      text += "{"
-      var isFirst = true
-      for pair in pairs {
-        if pair.value.isAbsent { continue }
-        if !isFirst { text += "," }
-        isFirst = false
-        JSONText.appendQuoted(pair.name, to: &text)
-        text += ":"
-        appendJSON(pair.value, to: &text)
-      }
-      text += "}"
+    case .text(let string): JSONText.appendQuoted(string, to: &bytes)
+    case .integer(let integer): bytes.append(contentsOf: String(integer).utf8)
+    case .boolean(let boolean): bytes.append(contentsOf: (boolean ? "true" : "false").utf8)
+    case .null, .absent: bytes.append(contentsOf: "null".utf8)
+    case .displayed(let value, _): appendJSON(value, to: &bytes)
+    case .object(let pairs): appendObject(pairs.lazy.map { ($0.name, $0.value) }, to: &bytes)
     case .array(let elements):
-      text += "["
+      bytes.append(UInt8(ascii: "["))
       for (position, element) in elements.enumerated() {
-        if position > 0 { text += "," }
-        appendJSON(element, to: &text)
+        if position > 0 { bytes.append(UInt8(ascii: ",")) }
+        appendJSON(element, to: &bytes)
       }
-      text += "]"
+      bytes.append(UInt8(ascii: "]"))
     }
   }
 
   /// `value` as JSON text, such as `{"group_by":null,"locale":"en"}`; an absent value is `null`.
   public static func json(_ value: RecordValue) -> String {
-    var text = ""
-    appendJSON(value, to: &text)
-    return text
+    var bytes: [UInt8] = []
+    appendJSON(value, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
   }
 }

@@ -94,7 +94,7 @@ struct Router: Sendable {
     var body = Array("[\n".utf8)
     for (position, record) in records.enumerated() {
       if position > 0 { body += Array(",\n".utf8) }
-      body += Array(record.json.utf8)
+      record.appendJSON(to: &body)
     }
     body += Array("\n]\n".utf8)
     return body

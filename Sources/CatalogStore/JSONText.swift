@@ -3,10 +3,10 @@
 public enum JSONText {
   /// `text` as a JSON string literal, quotes included.
   public static func quoted(_ text: some StringProtocol) -> String {
-    var output = ""
+    var output: [UInt8] = []
     output.reserveCapacity(text.utf8.count + 2)
     appendQuoted(text, to: &output)
-    return output
+    return String(decoding: output, as: UTF8.self)
   }
 
   /// `strings` as a JSON array of strings.
@@ -28,14 +28,8 @@ public enum JSONText {
     output.append(UInt8(ascii: "]"))
   }
 
-  /// Appends `text` as a JSON string literal, escaping quotes, backslashes and control characters.
-  public static func appendQuoted(_ text: some StringProtocol, to output: inout String) {
-    var bytes: [UInt8] = []
-    appendQuoted(text, to: &bytes)
-    output += String(decoding: bytes, as: UTF8.self)
-  }
-
-  /// Appends `text` as a JSON string literal in UTF-8, copying runs of plain bytes at once.
+  /// Appends `text` as a JSON string literal in UTF-8, escaping quotes, backslashes and control
+  /// characters, and copying runs of plain bytes at once.
   public static func appendQuoted(_ text: some StringProtocol, to output: inout [UInt8]) {
     output.append(UInt8(ascii: "\""))
     var text = Substring(text)

@@ -24,7 +24,7 @@ final class ResultTable {
   /// The header of a table, from its first row: an object value names a column per field.
   private var headerRow: [String]?
   private var hasWrittenHeader = false
-  /// The CSV or TSV line being spelled, kept to reuse its storage.
+  /// The JSON, CSV or TSV line being spelled, kept to reuse its storage.
   private var line: [UInt8] = []
 
   init(columns: [String], format: OutputFormat, output: StandardOutput) {
@@ -38,14 +38,18 @@ final class ResultTable {
     let values = record.values
     switch format {
     case .json:
-      try output.line(record.json)
+      line.removeAll(keepingCapacity: true)
+      record.appendJSON(to: &line)
+      try output.line(utf8: line)
     case .csv, .tsv:
-      let cells = values.flatMap(Self.cells)
       if !hasWrittenHeader {
         hasWrittenHeader = true
-        try writeLine(zip(columns, values).flatMap(headerCells))
+        let header = zip(columns, values).flatMap(headerCells)
+        try writeLine { header.forEach($0) }
       }
-      try writeLine(cells)
+      try writeLine { cell in
+        for value in values { Self.forEachCell(of: value, cell) }
+      }
     case .table:
       if pendingRows.isEmpty {
         headerRow = zip(columns, values).flatMap(headerCells).map(\.tableEscaped)
@@ -69,22 +73,25 @@ final class ResultTable {
         try output.line(padded.joined(separator: "  "))
       }
     case .csv, .tsv:
-      if !hasWrittenHeader { try writeLine(columns) }
+      if !hasWrittenHeader { try writeLine { columns.forEach($0) } }
     case .json:
       break
     }
   }
 
-  /// Writes `cells` as one CSV or TSV line.
-  private func writeLine(_ cells: [String]) throws {
+  /// Writes one CSV or TSV line of the cells that `cells` hands to its argument, in order,
+  /// spelled straight into the line's bytes.
+  private func writeLine(_ cells: ((String) -> Void) -> Void) throws {
     line.removeAll(keepingCapacity: true)
-    if format == .tsv {
-      for (position, cell) in cells.enumerated() {
-        if position > 0 { line.append(UInt8(ascii: "\t")) }
+    var isFirst = true
+    cells { cell in
+      if !isFirst { line.append(format == .tsv ? UInt8(ascii: "\t") : UInt8(ascii: ",")) }
+      isFirst = false
+      if format == .tsv {
         line.append(contentsOf: cell.tsvEscaped.utf8)
+      } else {
+        DelimitedField.append(cell, delimiter: UInt8(ascii: ","), to: &line)
       }
-    } else {
-      DelimitedField.append(cells, delimiter: UInt8(ascii: ","), to: &line)
     }
     try output.line(utf8: line)
   }
@@ -93,6 +100,12 @@ final class ResultTable {
   private static func cells(_ value: RecordValue) -> [String] {
     guard case .object(let pairs) = value else { return [cell(value)] }
     return pairs.map { cell($0.value) }
+  }
+
+  /// Hands each cell of a value to `body`, as `cells` gives them, without collecting them.
+  private static func forEachCell(of value: RecordValue, _ body: (String) -> Void) {
+    guard case .object(let pairs) = value else { return body(cell(value)) }
+    for pair in pairs { body(cell(pair.value)) }
   }
 
   /// A value as one cell: an array of texts and numbers as its elements between spaces; an
