@@ -18,6 +18,10 @@ const catalogPage = (() => {
   // Browsers stop laying out somewhere past 10⁷ px; a taller list is mapped onto this height.
   const MAX_SCROLL_HEIGHT = 8_000_000;
   const LIST_PARAMETERS = ["group_by", "index_by", "locale"];
+  // The height of one index entry (its line height in list.css), and the fewest the server's
+  // `fit` accepts.
+  const INDEX_ENTRY_HEIGHT = 14;
+  const FEWEST_INDEX_ENTRIES = 3;
   // The parameters that choose a list's change sets: the index does not change them.
   const CHANGE_PARAMETERS = ["group_by", "locale"];
   // How long the page waits before it loads the list again when the server refused its stream
@@ -39,6 +43,8 @@ const catalogPage = (() => {
     inFlight: new Set(),
     // Raised by every reload and change set: answers to older requests are dropped.
     generation: 0,
+    // How many index entries the index was asked for (`fit`).
+    indexFit: 0,
     nextUID: 1,
     geometry: null,
     elements: new Map(),
@@ -128,7 +134,7 @@ const catalogPage = (() => {
     // try (each change set applied refreshes the index anyway).
     for (let attempt = 1; ; attempt += 1) {
       [collections, sections, index] = await Promise.all([
-        getJSON("/api/collections"), getVersioned(apiURL("sections")), getVersioned(apiURL("index")),
+        getJSON("/api/collections"), getVersioned(apiURL("sections")), getVersioned(indexURL()),
       ]);
       if (generation !== page.generation) return false;
       if (index.version === sections.version || attempt === 3) break;
@@ -152,6 +158,22 @@ const catalogPage = (() => {
     return true;
   }
 
+  // The index as many entries as fit down the list's edge, as iOS shows a long index on a short
+  // screen: with `fit`, the server keeps evenly spaced entries and puts a • for the ones left out
+  // between them (DESIGN §12). A `fit` in the page's address is used as given.
+  function indexURL() {
+    page.indexFit = Number(query.get("fit")) || fittingIndexEntries();
+    return apiURL("index", { fit: page.indexFit });
+  }
+
+  function fittingIndexEntries() {
+    const nav = $("index");
+    const style = getComputedStyle(nav);
+    const height = nav.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+    // One entry's height goes to the magnifying glass above the letters.
+    return Math.max(FEWEST_INDEX_ENTRIES, Math.floor(height / INDEX_ENTRY_HEIGHT) - 1);
+  }
+
   function renderIndex(entries) {
     const nav = $("index");
     nav.replaceChildren();
@@ -166,6 +188,7 @@ const catalogPage = (() => {
     for (const entry of entries) {
       const button = document.createElement("button");
       button.textContent = entry.title;
+      if (entry.stands_for) button.title = entry.stands_for.join(" ");
       button.disabled = entry.section === null;
       if (entry.section !== null) button.dataset.jump = String(entry.section);
       nav.append(button);
@@ -592,7 +615,7 @@ const catalogPage = (() => {
   // disagree would mean the change sets missed a write: the list then reloads.
   async function refreshAfterChange(generation) {
     const [sections, index] = await Promise.all([
-      getVersioned(apiURL("sections")), getVersioned(apiURL("index")),
+      getVersioned(apiURL("sections")), getVersioned(indexURL()),
     ]);
     if (!(await whenCurrent(Math.max(sections.version, index.version), generation))) return;
     const agree = sections.body.length === page.sections.length
@@ -785,7 +808,14 @@ const catalogPage = (() => {
       installIndex();
       installSearch();
       scroller.addEventListener("scroll", scheduleRender, { passive: true });
-      window.addEventListener("resize", () => page.geometry && relayout());
+      window.addEventListener("resize", () => {
+        if (!page.geometry) return;
+        relayout();
+        // A taller or shorter edge holds more or fewer index entries.
+        if (!query.get("fit") && fittingIndexEntries() !== page.indexFit) {
+          refreshAfterChange(page.generation);
+        }
+      });
       await loadList();
       subscribe();
       // A page kept for the back button holds no stream: browsers allow a site only a few

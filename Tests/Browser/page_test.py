@@ -167,6 +167,40 @@ class IndexTests(PageCase):
         self.assertAlmostEqual(heading.rect["y"], self.scroller_top(), delta=1)
         ActionChains(BROWSER).release().perform()
 
+    def test_an_index_too_long_for_the_edge_is_fitted_as_the_command_line_fits_it(self):
+        state_index = ["index", "-c", "cities", "--group-by", "state", "--index-by", "state_code"]
+        BROWSER.set_window_size(430, 420)
+        try:
+            self.open("/?c=cities&group_by=state&index_by=state_code")
+            fit = BROWSER.execute_script("return catalogPage.page.indexFit")
+            entries = cli_json(DB, *state_index, "--fit", str(fit))
+            self.assertLess(len(entries), len(cli_json(DB, *state_index)))
+            buttons = BROWSER.find_elements(
+                By.CSS_SELECTOR, 'nav[aria-label="Index"] button:not(.search)')
+            self.assertEqual([button.text for button in buttons],
+                             [entry["title"] for entry in entries])
+            # Each entry has the whole height of its line: none is squeezed to fit.
+            self.assertTrue(all(button.rect["height"] >= 14 for button in buttons))
+            self.screenshot("fitted-index.png")
+            position, bullet = next((position, entry) for position, entry in enumerate(entries)
+                                    if entry["title"] == "•")
+            self.assertEqual(buttons[position].get_attribute("title"),
+                             " ".join(bullet["stands_for"]))
+            buttons[position].click()
+            sections = cli_json(DB, "sections", "-c", "cities", "--group-by", "state")
+            heading = self.heading(bullet["section"])
+            self.assertAlmostEqual(heading.rect["y"], self.scroller_top(), delta=1)
+            self.assertEqual(heading.text, sections[bullet["section"]]["heading"])
+            # The contacts' 30 letters do not fit here either; on a taller window they all do.
+            self.open("/?c=contacts")
+            self.assertIn("•", [button.text for button in BROWSER.find_elements(
+                By.CSS_SELECTOR, 'nav[aria-label="Index"] button:not(.search)')])
+        finally:
+            BROWSER.set_window_size(430, 900)
+        letters = [entry["title"] for entry in cli_json(DB, "index", "-c", "contacts")]
+        WebDriverWait(BROWSER, 5).until(lambda _: [button.text for button in BROWSER.find_elements(
+            By.CSS_SELECTOR, 'nav[aria-label="Index"] button:not(.search)')] == letters)
+
     def test_the_magnifying_glass_goes_to_the_search_field(self):
         self.open("/?c=contacts")
         self.index_button("S").click()
