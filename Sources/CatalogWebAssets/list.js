@@ -158,12 +158,17 @@ const catalogPage = (() => {
     return true;
   }
 
-  // The index as many entries as fit down the list's edge, as iOS shows a long index on a short
-  // screen: with `fit`, the server keeps evenly spaced entries and puts a • for the ones left out
-  // between them (DESIGN §12). A `fit` in the page's address is used as given.
+  // The index with as many entries as fit down the list's edge, as iOS shows a long index on a
+  // short screen: with `fit`, the server keeps evenly spaced entries and puts a • for the ones
+  // left out between them (DESIGN §12). Records the `fit` it asks for in `page.indexFit`.
   function indexURL() {
-    page.indexFit = Number(query.get("fit")) || fittingIndexEntries();
+    page.indexFit = indexFit();
     return apiURL("index", { fit: page.indexFit });
+  }
+
+  // A `fit` in the page's address as given, else the entries that fit the edge now.
+  function indexFit() {
+    return Number(query.get("fit")) || fittingIndexEntries();
   }
 
   function fittingIndexEntries() {
@@ -812,7 +817,7 @@ const catalogPage = (() => {
         if (!page.geometry) return;
         relayout();
         // A taller or shorter edge holds more or fewer index entries.
-        if (!query.get("fit") && fittingIndexEntries() !== page.indexFit) {
+        if (indexFit() !== page.indexFit) {
           refreshAfterChange(page.generation);
         }
       });

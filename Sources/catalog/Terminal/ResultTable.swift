@@ -54,7 +54,9 @@ final class ResultTable {
       if pendingRows.isEmpty {
         headerRow = zip(columns, values).flatMap(headerCells).map(\.tableEscaped)
       }
-      pendingRows.append(values.flatMap(Self.cells).map(\.tableEscaped))
+      var cells: [String] = []
+      for value in values { Self.forEachCell(of: value) { cells.append($0.tableEscaped) } }
+      pendingRows.append(cells)
     }
   }
 
@@ -96,13 +98,7 @@ final class ResultTable {
     try output.line(utf8: line)
   }
 
-  /// The cells of a value: one, or for an object one per field.
-  private static func cells(_ value: RecordValue) -> [String] {
-    guard case .object(let pairs) = value else { return [cell(value)] }
-    return pairs.map { cell($0.value) }
-  }
-
-  /// Hands each cell of a value to `body`, as `cells` gives them, without collecting them.
+  /// Hands each cell of a value to `body`: the value's one, or for an object one per field.
   private static func forEachCell(of value: RecordValue, _ body: (String) -> Void) {
     guard case .object(let pairs) = value else { return body(cell(value)) }
     for pair in pairs { body(cell(pair.value)) }
