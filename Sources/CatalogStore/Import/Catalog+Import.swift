@@ -21,23 +21,25 @@ extension Catalog {
     let name = String(options.collection.trimmingWhiteSpace)
     guard !name.isEmpty else { throw .invalidCollectionName(options.collection) }
     return try withRollbackJournalIfEmpty { () throws(CatalogError) in
-      try versionedWrite { (version) throws(CatalogError) in
-        let existing = try collection(named: name)
-        switch (options.mode, existing) {
-        case (.create, .some):
-          throw .collectionExists(name: name)
-        case (let mode, .some(let collection)) where mode.writesItems:
-          return try importItems(
-            from: reader, into: collection, options: options, version: version,
-            progress: progress)
-        default:
-          if options.mode == .upsert || options.mode == .sync, options.key == nil {
-            throw .keyRequired(
-              collection: name, operation: options.mode == .upsert ? "--upsert" : "--sync")
+      try withBackgroundFlush { () throws(CatalogError) in
+        try versionedWrite { (version) throws(CatalogError) in
+          let existing = try collection(named: name)
+          switch (options.mode, existing) {
+          case (.create, .some):
+            throw .collectionExists(name: name)
+          case (let mode, .some(let collection)) where mode.writesItems:
+            return try importItems(
+              from: reader, into: collection, options: options, version: version,
+              progress: progress)
+          default:
+            if options.mode == .upsert || options.mode == .sync, options.key == nil {
+              throw .keyRequired(
+                collection: name, operation: options.mode == .upsert ? "--upsert" : "--sync")
+            }
+            return try importAll(
+              from: reader, options: options, replacing: existing, version: version,
+              progress: progress)
           }
-          return try importAll(
-            from: reader, options: options, replacing: existing, version: version,
-            progress: progress)
         }
       }
     }
