@@ -71,17 +71,6 @@ package final class Statement {
     }
   }
 
-  /// Binds UTF-8 bytes as text.
-  package func bind(utf8Text bytes: [UInt8], at position: Int32) {
-    bytes.withUnsafeBufferPointer { buffer in
-      buffer.withMemoryRebound(to: CChar.self) { chars in
-        _ = sqlite3_bind_text(
-          handle, position, chars.baseAddress ?? UnsafePointer(bitPattern: 1), Int32(chars.count),
-          csqlite_transient())
-      }
-    }
-  }
-
   package func bind(_ bytes: [UInt8], at position: Int32) {
     bind(bytes[...], at: position)
   }
@@ -99,6 +88,22 @@ package final class Statement {
     _ = sqlite3_bind_blob(
       handle, position, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(bytes.count),
       csqlite_transient())
+  }
+
+  /// Binds bytes that SQLite reads where they are instead of copying them (SQLITE_STATIC): they
+  /// must stay as they are until the statement has run and is reset.
+  package func bind(borrowing bytes: UnsafeRawBufferPointer, at position: Int32) {
+    _ = sqlite3_bind_blob(
+      handle, position, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(bytes.count),
+      nil)
+  }
+
+  /// Binds UTF-8 bytes as text that SQLite reads where they are, as `bind(borrowing:at:)`.
+  package func bind(borrowingUTF8Text bytes: UnsafeRawBufferPointer, at position: Int32) {
+    _ = sqlite3_bind_text(
+      handle, position,
+      bytes.baseAddress?.assumingMemoryBound(to: CChar.self) ?? UnsafePointer(bitPattern: 1),
+      Int32(bytes.count), nil)
   }
 
   // MARK: - Stepping

@@ -55,7 +55,8 @@ final class BatchedMerge<Batch: Sendable>: @unchecked Sendable {
   }
 }
 
-/// Byte strings end to end in one buffer: a batch of keys that crosses threads as one value.
+/// Byte strings end to end in one buffer: a batch of keys that crosses threads as one value, or
+/// the texts of a batch of rows that SQLite reads in place.
 struct PackedKeys: Sendable {
   private var bytes: [UInt8] = []
   private var ends: [Int] = []
@@ -64,6 +65,12 @@ struct PackedKeys: Sendable {
 
   mutating func append(_ key: some Collection<UInt8>) {
     bytes.append(contentsOf: key)
+    ends.append(bytes.count)
+  }
+
+  /// Appends the byte string that `write` appends to the buffer it is given.
+  mutating func append(_ write: (inout [UInt8]) -> Void) {
+    write(&bytes)
     ends.append(bytes.count)
   }
 

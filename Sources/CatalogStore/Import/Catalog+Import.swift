@@ -108,7 +108,6 @@ extension Catalog {
       transfer.produce(into: channel)
     } consume: { channel throws(CatalogError) in
       var itemCount = 0
-      var fieldsJSON: [UInt8] = []
       var keys: [String?] = []
       while let message = channel.receive() {
         switch message {
@@ -124,15 +123,24 @@ extension Catalog {
               keys.append(nil)
             }
           }
-          try insertItems.insert(count: items.count) { statement, row, position in
-            let item = items[row]
-            statement.bind(plan.collectionID, at: position)
-            statement.bind(item.item, at: position + 1)
-            statement.bind(item.title, at: position + 2)
-            fieldsJSON.removeAll(keepingCapacity: true)
-            JSONText.appendArray(item.fields, to: &fieldsJSON)
-            statement.bind(utf8Text: fieldsJSON, at: position + 3)
-            if let key = keys[row] { statement.bind(key, at: position + 4) }
+          // Each item's title and fields, spelled into one buffer that SQLite reads in place.
+          var texts = PackedKeys()
+          for item in items {
+            texts.append(item.title.utf8)
+            texts.append { JSONText.appendArray(item.fields, to: &$0) }
+          }
+          try texts.withKeys { (bytes, range) throws(CatalogError) in
+            try insertItems.insert(count: items.count) { statement, row, position in
+              statement.bind(plan.collectionID, at: position)
+              statement.bind(items[row].item, at: position + 1)
+              statement.bind(
+                borrowingUTF8Text: UnsafeRawBufferPointer(rebasing: bytes[range(2 * row)]),
+                at: position + 2)
+              statement.bind(
+                borrowingUTF8Text: UnsafeRawBufferPointer(rebasing: bytes[range(2 * row + 1)]),
+                at: position + 3)
+              if let key = keys[row] { statement.bind(key, at: position + 4) }
+            }
           }
           try plan.build.spill(fullRuns)
           itemCount += items.count

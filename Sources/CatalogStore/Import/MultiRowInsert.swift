@@ -23,8 +23,14 @@ struct MultiRowInsert {
   }
 
   /// Inserts `count` rows, in order; `bind(statement, row, position)` binds the values of row
-  /// `row` (0 ..< count) at parameter positions `position`, `position + 1`, ….
+  /// `row` (0 ..< count) at parameter positions `position`, `position + 1`, …. Values bound
+  /// by borrowing (`Statement.bind(borrowing:at:)`) need only last until this returns: the
+  /// statements are reset before it does.
   func insert(count: Int, bind: (Statement, Int, Int32) -> Void) throws(CatalogError) {
+    defer {
+      many.reset()
+      one.reset()
+    }
     var row = 0
     while row < count {
       let statement = count - row >= rowsPerStep ? many : one

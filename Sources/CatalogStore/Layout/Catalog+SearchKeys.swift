@@ -114,7 +114,8 @@ extension Catalog {
       try batch.keys.withKeys { (keys, range) throws(CatalogError) in
         try insert.insert(count: batch.items.count) { statement, index, position in
           statement.bind(id, at: position)
-          statement.bind(UnsafeRawBufferPointer(rebasing: keys[range(index)]), at: position + 1)
+          statement.bind(
+            borrowing: UnsafeRawBufferPointer(rebasing: keys[range(index)]), at: position + 1)
           statement.bind(batch.items[index], at: position + 2)
         }
       }

@@ -25,7 +25,7 @@ final class ListBulkWriter {
     blocks = BlockTreeBuilder(tree: BlockTree(connection: connection, groupingID: groupingID))
   }
 
-  /// Writes rows that follow the ones written so far in list order.
+  /// Writes rows that follow the ones written so far in list order; the keys are read in place.
   func addRows(count: Int, key: (Int) -> UnsafeRawBufferPointer) throws(CatalogError) {
     for row in 0..<count {
       let rowKey = key(row)
@@ -39,7 +39,7 @@ final class ListBulkWriter {
     try insertRows.insert(count: count) { statement, row, position in
       let rowKey = key(row)
       statement.bind(groupingID, at: position)
-      statement.bind(rowKey, at: position + 1)
+      statement.bind(borrowing: rowKey, at: position + 1)
       statement.bind(ListKey.item(ofRow: rowKey), at: position + 2)
     }
   }
