@@ -28,4 +28,16 @@ struct WhiteSpaceTests {
     #expect("".trimmingWhiteSpace == "")
     #expect(" \t\u{3000} ".trimmingWhiteSpace == "")
   }
+
+  /// The shortcut that skips Unicode's tables agrees with them for every scalar it decides.
+  @Test func theShortcutAgreesWithUnicodeWhiteSpace() {
+    var decided = 0
+    for value in UInt32(0)..<0x1_0000 {
+      guard let scalar = Unicode.Scalar(value), scalar.isCertainlyNotWhiteSpace else { continue }
+      #expect(!scalar.properties.isWhitespace, "U+\(String(value, radix: 16))")
+      decided += 1
+    }
+    // Everything below U+1680 but the eight White_Space characters there.
+    #expect(decided == 0x1680 - 8)
+  }
 }
