@@ -3,10 +3,12 @@ import Foundation
 /// Keys gathered for one run of an external sort, in one buffer, put in byte order (`memcmp`) by
 /// `sort()`.
 struct SortRun: Sendable {
-  /// A key in the buffer: where it is, and its first eight bytes as one number, which decides
-  /// most comparisons without reading the buffer.
+  /// A key in the buffer: where it is, and its first sixteen bytes as two numbers, which decide
+  /// most comparisons without reading the buffer. (Eight were too few: the keys of a list grouped
+  /// by a column begin with the column value's ICU key, and values such as "State 2392" share
+  /// their first eight bytes.)
   private struct Entry: Sendable {
-    let prefix: UInt64
+    let prefix: (UInt64, UInt64)
     let start: UInt32
     let count: UInt32
 
@@ -30,11 +32,20 @@ struct SortRun: Sendable {
   mutating func add(_ write: (inout [UInt8]) -> Void) {
     let start = bytes.count
     write(&bytes)
-    var prefix: UInt64 = 0
+    entries.append(
+      Entry(
+        prefix: (bigEndianNumber(at: start), bigEndianNumber(at: start + 8)), start: UInt32(start),
+        count: UInt32(bytes.count - start)))
+  }
+
+  /// The eight bytes from `start` as a big-endian number, zeros past the last key's end: numbers
+  /// in the order of the bytes.
+  private func bigEndianNumber(at start: Int) -> UInt64 {
+    var number: UInt64 = 0
     for index in start..<start + 8 {
-      prefix = prefix << 8 | UInt64(index < bytes.count ? bytes[index] : 0)
+      number = number << 8 | UInt64(index < bytes.count ? bytes[index] : 0)
     }
-    entries.append(Entry(prefix: prefix, start: UInt32(start), count: UInt32(bytes.count - start)))
+    return number
   }
 
   mutating func sort() {
