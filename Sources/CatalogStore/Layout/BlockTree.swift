@@ -109,18 +109,16 @@ final class BlockTree {
       path.append(step)
     }
     // At each level, the node that holds the key, the counts of the nodes before it under its
-    // parent, and where the next node begins, summed by SQLite in one statement.
+    // parent (summed in one pass over them), and where the next node begins, in one statement.
     let step = try connection.cached(
       """
-      SELECT n.first_key,
-        (SELECT coalesce(sum(row_count), 0) FROM row_blocks
-         WHERE grouping_id = ?1 AND level = ?2 AND first_key >= ?3 AND first_key < n.first_key),
-        (SELECT coalesce(sum(section_count), 0) FROM row_blocks
-         WHERE grouping_id = ?1 AND level = ?2 AND first_key >= ?3 AND first_key < n.first_key),
+      SELECT n.first_key, coalesce(sum(s.row_count), 0), coalesce(sum(s.section_count), 0),
         (SELECT min(first_key) FROM row_blocks
          WHERE grouping_id = ?1 AND level = ?2 AND first_key > n.first_key AND first_key < ?5)
-      FROM row_blocks n WHERE n.grouping_id = ?1 AND n.level = ?2 AND n.first_key <= ?4
-      ORDER BY n.first_key DESC LIMIT 1
+      FROM (SELECT first_key FROM row_blocks WHERE grouping_id = ?1 AND level = ?2
+            AND first_key <= ?4 ORDER BY first_key DESC LIMIT 1) n
+      LEFT JOIN row_blocks s
+        ON s.grouping_id = ?1 AND s.level = ?2 AND s.first_key >= ?3 AND s.first_key < n.first_key
       """)
     let top = try topLevel()
     for level in stride(from: top - path.count, through: 0, by: -1) {
@@ -128,7 +126,7 @@ final class BlockTree {
       try step.bind(
         .integer(groupingID), .integer(level), .blob(parent?.firstKey ?? []), .blob(key),
         .blob(parent?.upper ?? ListKey.end))
-      guard try step.step() else {
+      guard try step.step(), !step.isNull(at: 0) else {
         step.reset()
         throw .damagedList(groupingID: groupingID, reason: "no level-\(level) block holds a key")
       }
