@@ -62,8 +62,9 @@ extension Catalog {
 
   /// The collection called `name`, or nil when there is none.
   public func collection(named name: String) throws(CatalogError) -> CollectionInfo? {
-    let statement = try connection.cached(
-      "SELECT \(Self.collectionColumns) FROM collections WHERE name = ?")
+    let statement = try connection.cached(named: "collection named") {
+      "SELECT \(Self.collectionColumns) FROM collections WHERE name = ?"
+    }
     try statement.bind(.text(name))
     defer { statement.reset() }
     return try statement.step() ? Self.collectionInfo(from: statement) : nil

@@ -170,11 +170,12 @@ final class BlockTree {
       lower = chosen
     }
     let table = kind == .row ? "rows" : "sections"
-    let element = try connection.cached(
+    let element = try connection.cached(named: "\(table) key at a position in a block") {
       """
       SELECT key FROM \(table) WHERE grouping_id = ?1 AND key >= ?2 AND key < ?3
       ORDER BY key LIMIT 1 OFFSET ?4
-      """)
+      """
+    }
     try element.bind(
       .integer(groupingID), .blob(lower), .blob(upper ?? ListKey.end), .integer(remaining))
     defer { element.reset() }

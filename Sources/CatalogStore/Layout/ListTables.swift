@@ -8,7 +8,9 @@ struct ListTables {
   /// row stays.
   func deleteContents(ofGrouping id: Int) throws(CatalogError) {
     for table in ["rows", "row_blocks", "section_values", "sections"] {
-      try connection.cached("DELETE FROM \(table) WHERE grouping_id = ?").bind(.integer(id)).run()
+      try connection.cached(named: "delete a grouping's \(table)") {
+        "DELETE FROM \(table) WHERE grouping_id = ?"
+      }.bind(.integer(id)).run()
     }
   }
 
