@@ -22,7 +22,7 @@ extension Unicode.Scalar {
   /// A character before U+1680 that is not White_Space: the common case at both ends of a field
   /// (Latin, Greek, Cyrillic, Hebrew, Arabic…), decided without looking up Unicode properties.
   /// Below U+1680, White_Space is only U+0009–U+000D, U+0020, U+0085 and U+00A0.
-  package var isCertainlyNotWhiteSpace: Bool {
+  var isCertainlyNotWhiteSpace: Bool {
     value < 0x1680 && value != 0x20 && !(0x09...0x0D).contains(value) && value != 0x85
       && value != 0xA0
   }

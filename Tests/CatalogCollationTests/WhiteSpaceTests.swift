@@ -1,5 +1,6 @@
-import CatalogCollation
 import Testing
+
+@testable import CatalogCollation
 
 /// Unicode White_Space at either end never counts (DESIGN §1); everything else is kept as written.
 struct WhiteSpaceTests {
