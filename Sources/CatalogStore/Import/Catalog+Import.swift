@@ -199,8 +199,8 @@ private final class ReaderTransfer: @unchecked Sendable {
     do {
       try BoundedChannel<RecordBatch>.pipe(capacity: 8) { records in
         self.read(into: records)
-      } consume: { records in
-        self.key(from: records, into: channel)
+      } consume: { (records) throws(CatalogError) in
+        try self.key(from: records, into: channel)
       }
     } catch {
       _ = channel.send(.failure(error))
@@ -230,21 +230,18 @@ private final class ReaderTransfer: @unchecked Sendable {
     }
   }
 
+  /// Keys the records as they come; returns early when the writing thread stops listening.
   private func key(
     from records: BoundedChannel<RecordBatch>, into channel: BoundedChannel<ImportMessage>
-  ) {
+  ) throws(CatalogError) {
     var item = firstItem
     let titleIndex = build.keys.keyer.sortAs.titleIndex
     while let message = records.receive() {
       switch message {
       case .failure(let error):
-        _ = channel.send(.failure(error))
-        return
+        throw error
       case .records(let batch, let bytesRead):
-        if shouldStop() {
-          _ = channel.send(.failure(.interrupted))
-          return
-        }
+        if shouldStop() { throw .interrupted }
         var items: [StoredItem] = []
         items.reserveCapacity(batch.count)
         var fullRuns: [GroupingBuild.FullRun] = []
