@@ -585,6 +585,23 @@ int32_t catalog_word_starts(catalog_word_breaker *breaker, const uint16_t *text,
   return count;
 }
 
+int32_t catalog_nfc(const uint16_t *text, int32_t length, uint16_t *result, int32_t capacity,
+                    int32_t *status) {
+  UErrorCode error = U_ZERO_ERROR;
+  const UNormalizer2 *nfc = unorm2_getNFCInstance(&error);
+  int32_t written = U_SUCCESS(error)
+                        ? unorm2_normalize(nfc, reinterpret_cast<const UChar *>(text), length,
+                                           reinterpret_cast<UChar *>(result), capacity, &error)
+                        : 0;
+  if (error == U_BUFFER_OVERFLOW_ERROR) {
+    return written;
+  }
+  if (U_FAILURE(error)) {
+    *status = error;
+  }
+  return written;
+}
+
 int32_t catalog_script_of(int32_t codepoint) {
   UErrorCode error = U_ZERO_ERROR;
   switch (uscript_getScript(codepoint, &error)) {

@@ -49,8 +49,9 @@ public final class Catalog {
   var busyTimeoutMilliseconds: Int32 { configuration.busyTimeoutMilliseconds }
   /// How the catalog's other connections (snapshots, watchers) open the file.
   let readingAccess: Connection.Access
-  /// The version the write transaction under way will commit, while one is.
-  var pendingVersion: Int?
+  /// The groupings built by the write under way, while one is: their change sets start at the
+  /// version it commits (`versionedWrite`).
+  var groupingsBuiltByWrite: [Int]?
   /// Collations made for this catalog, by locale id (`collation(for:)`).
   var collations: [String: Collation] = [:]
   /// The last writer setup of each collection, by collection id (`writerSetup(for:)`).
@@ -167,7 +168,7 @@ public final class Catalog {
         if let upgrade = upgrade(to: migration.version) {
           if isUpgrade {
             configuration.notice(
-              "upgrading \(path) from schema \(version) to \(Self.schemaVersion): \(upgrade.what)")
+              "upgrading \(path) from schema \(version) to \(migration.version): \(upgrade.what)")
           }
           try upgrade.work()
         }
@@ -179,11 +180,51 @@ public final class Catalog {
   }
 
   /// What follows a migration, in the migration's transaction, where SQL alone cannot do it:
-  /// the keys that schema 2 dropped are built again from the items.
+  /// the keys that schema 2 dropped are built again from the items; schema 3 stores item keys and
+  /// tallied spellings in NFC.
   private func upgrade(to version: Int) -> (what: String, work: () throws(CatalogError) -> Void)? {
     switch version {
     case 2: return ("rebuilding its lists from the items", rebuildEveryList)
+    case 3:
+      return (
+        "matching keys and spellings in NFC and rebuilding its lists",
+        { () throws(CatalogError) in
+          try self.normalizeItemKeys()
+          try self.rebuildEveryList()
+        }
+      )
     default: return nil
+    }
+  }
+
+  /// Rewrites the item keys that are not in NFC (schema 3).
+  ///
+  /// - Throws: `CatalogError.duplicateKey` when two items of a collection have keys that differ
+  ///   only in normalization form; the upgrade then changes nothing.
+  private func normalizeItemKeys() throws(CatalogError) {
+    let items = try connection.prepare(
+      "SELECT collection_id, item, key FROM items WHERE key IS NOT NULL ORDER BY collection_id")
+    var changed: [(collection: Int, item: Int, key: String)] = []
+    while try items.step() {
+      let key = items.text(at: 2)
+      let canonical = String(key.canonicalValue)
+      if !canonical.utf8.elementsEqual(key.utf8) {
+        changed.append((items.int(at: 0), items.int(at: 1), canonical))
+      }
+    }
+    let holder = try connection.prepare(
+      "SELECT item FROM items WHERE collection_id = ? AND key = ?")
+    let update = try connection.prepare(
+      "UPDATE items SET key = ? WHERE collection_id = ? AND item = ?")
+    for change in changed {
+      try holder.bind(.integer(change.collection), .text(change.key))
+      if try holder.step() {
+        let other = holder.int(at: 0)
+        holder.reset()
+        throw .duplicateKey(
+          change.key, collection: try collection(id: change.collection).name, item: other)
+      }
+      try update.bind(.text(change.key), .integer(change.collection), .integer(change.item)).run()
     }
   }
 }

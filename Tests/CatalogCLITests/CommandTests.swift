@@ -218,7 +218,7 @@ struct CommandTests {
     let result = try runner.run(["info"])
     #expect(result.status == 0)
     #expect(result.outputLines.first == "catalog         \(runner.databasePath)")
-    #expect(result.outputLines.contains("schema version  2"))
+    #expect(result.outputLines.contains("schema version  3"))
     #expect(result.outputLines.contains { $0.hasPrefix("ICU             7") })
     #expect(result.outputLines.last == "  cities        4 items, locale en, title name")
   }
@@ -246,7 +246,7 @@ struct CommandTests {
     #expect(
       try runner.run(["info"]).outputLines == [
         "catalog         \(path)",
-        "schema version  2",
+        "schema version  3",
         "version         2",
         "build           catalog \(CatalogToolVersion.expected)",
         "SQLite          \(sqlite)",
@@ -258,7 +258,7 @@ struct CommandTests {
       ])
     #expect(
       try runner.run(["info", "--format", "json"]).outputLines == [
-        #"{"path":"\#(path)","exists":true,"schema_version":2,"version":2,"#
+        #"{"path":"\#(path)","exists":true,"schema_version":3,"version":2,"#
           + #""collections":["cities"],"build":{"catalog":"\#(CatalogToolVersion.expected)","#
           + #""sqlite":"\#(sqlite)","icu":"\#(icu)","unicode":"15.0","cldr":"42.0"}}"#
       ])
@@ -468,7 +468,7 @@ struct CommandTests {
     try runner.write("cities.csv", Self.cities)
     let result = try runner.run(["import", "cities.csv"], executable: copy)
     #expect(result.status == 0, "\(result.standardError)")
-    #expect(try runner.run(["info"], executable: copy).outputLines.contains("schema version  2"))
+    #expect(try runner.run(["info"], executable: copy).outputLines.contains("schema version  3"))
   }
 
   @Test func helpIsOnStandardOutput() throws {

@@ -13,11 +13,13 @@ struct UpgradeTests {
   static let repository = URL(filePath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
 
-  /// A copy of the fixture in a temporary directory.
-  static func fixtureCopy(in directory: TemporaryDirectory) throws -> String {
-    let path = directory.path("schema1.db")
+  /// A copy of a fixture in a temporary directory.
+  static func fixtureCopy(
+    _ name: String = "schema1.db", in directory: TemporaryDirectory
+  ) throws -> String {
+    let path = directory.path(name)
     try FileManager.default.copyItem(
-      atPath: repository.appending(path: "Tests/Fixtures/schema1.db").path, toPath: path)
+      atPath: repository.appending(path: "Tests/Fixtures/\(name)").path, toPath: path)
     return path
   }
 
@@ -39,9 +41,10 @@ struct UpgradeTests {
     let upgraded = try Catalog(
       path: path, creating: false,
       configuration: Catalog.Configuration(notice: { notices.append($0) }))
-    #expect(try upgraded.schemaVersion() == 2)
-    #expect(notices.lines.count == 1)
+    #expect(try upgraded.schemaVersion() == 3)
+    #expect(notices.lines.count == 2)
     #expect(notices.lines.first?.contains("from schema 1 to 2") == true)
+    #expect(notices.lines.last?.contains("from schema 2 to 3") == true)
 
     let collections = try upgraded.collections()
     #expect(collections.map(\.name) == ["cities", "contacts", "settings"])
@@ -140,6 +143,77 @@ struct UpgradeTests {
     try input.fileHandleForWriting.close()
     holder.waitUntilExit()
     #expect(try TestCatalog.sqlite3(path: path, "PRAGMA user_version") == ["1"])
+    #expect(try Data(contentsOf: URL(filePath: path)) == before)
+  }
+}
+
+extension UpgradeTests {
+  /// A schema-2 catalog whose keys and spellings mix NFC and NFD (`Tests/Fixtures/schema2.db`)
+  /// stores them in NFC: it then lists as a fresh import of its items, and takes writes of
+  /// either form.
+  @Test func aSchema2CatalogCountsItsSpellingsInNFC() throws {
+    let directory = try TemporaryDirectory()
+    let path = try Self.fixtureCopy("schema2.db", in: directory)
+    let notices = NoticeLog()
+    let upgraded = try Catalog(
+      path: path, creating: false,
+      configuration: Catalog.Configuration(notice: { notices.append($0) }))
+    #expect(try upgraded.schemaVersion() == 3)
+    #expect(notices.lines.count == 1)
+    #expect(notices.lines.first?.contains("from schema 2 to 3") == true)
+    // "Gö1" was written in NFD; its key is now the NFC spelling.
+    #expect(
+      try TestCatalog.sqlite3(path: path, "SELECT hex(key) FROM items WHERE item = 2")
+        == ["47C3B631"])
+
+    // A fresh import of the items as they are now (p6 was updated to "texas").
+    var csv = try String(
+      contentsOf: Self.repository.appending(path: "Tests/Fixtures/schema2-people.csv"),
+      encoding: .utf8)
+    csv = csv.replacingOccurrences(of: "p6,Filip,Texas,TX", with: "p6,Filip,texas,TX")
+    let fresh = try TestCatalog()
+    try fresh.importCSV(csv, collection: "people", key: "id")
+    func lists(_ catalog: Catalog) throws -> [[String]] {
+      try [Grouping.letters, .column("state")].map { grouping in
+        try Self.contents(
+          IndexedList(
+            catalog: catalog, collection: "people", grouping: grouping,
+            indexBy: grouping == .letters ? nil : "code"))
+      }
+    }
+    #expect(try lists(upgraded) == lists(fresh.catalog))
+    let headings = try IndexedList(
+      catalog: upgraded, collection: "people", grouping: .column("state"), indexBy: "code"
+    ).sections().collect().map { Array("\($0.heading) \($0.indexTitle)".utf8) }
+    // Texas and texas tie, and texas comes first in English; Ütah (NFC) counts three to Utah's two.
+    #expect(headings == [Array("texas TX".utf8), Array("\u{DC}tah UT".utf8)])
+
+    // Writes name the NFD-keyed item by either spelling, and take out NFD spellings counted in
+    // NFC.
+    let nfdKey = "Go\u{308}1"
+    try upgraded.update(.key(nfdKey), in: "people", setting: ["state": "Ohio"])
+    try upgraded.remove([.key("p4"), .key("p5")], from: "people")
+    try fresh.catalog.update(.key("G\u{F6}1"), in: "people", setting: ["state": "Ohio"])
+    try fresh.catalog.remove([.key("p4"), .key("p5")], from: "people")
+    #expect(try lists(upgraded) == lists(fresh.catalog))
+  }
+
+  /// Two items whose keys differ only in normalization form were two items to schema 2 and are
+  /// one key from schema 3 on: the upgrade refuses, names them, and leaves the file as it was.
+  @Test func anUpgradeThatWouldMergeTwoKeysIsRefusedUntouched() throws {
+    let directory = try TemporaryDirectory()
+    let path = try Self.fixtureCopy("schema2-clashing-keys.db", in: directory)
+    let before = try Data(contentsOf: URL(filePath: path))
+    let error = #expect(throws: CatalogError.self) {
+      try Catalog(path: path, creating: false)
+    }
+    guard case .duplicateKey(let key, let collection, let item) = error else {
+      Issue.record("expected a duplicate key, got \(String(describing: error))")
+      return
+    }
+    #expect(Array(key.utf8) == Array("\u{C5}re".utf8))
+    #expect(collection == "places" && item == 0)
+    #expect(try TestCatalog.sqlite3(path: path, "PRAGMA user_version") == ["2"])
     #expect(try Data(contentsOf: URL(filePath: path)) == before)
   }
 }

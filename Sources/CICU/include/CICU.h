@@ -126,6 +126,12 @@ void catalog_word_breaker_close(catalog_word_breaker *breaker);
 int32_t catalog_word_starts(catalog_word_breaker *breaker, const uint16_t *text, int32_t length,
                             int32_t *starts, int32_t capacity, int32_t *status);
 
+/// Writes the NFC form (`unorm2_getNFCInstance`) of a UTF-16 text into `result` and returns its
+/// length. When the result is larger than `capacity`, call again with a buffer of at least the
+/// returned size.
+int32_t catalog_nfc(const uint16_t *text, int32_t length, uint16_t *result, int32_t capacity,
+                    int32_t *status);
+
 /// The scripts that `catalog_script_of` tells apart.
 enum {
   CATALOG_SCRIPT_OTHER = 0,

@@ -27,7 +27,7 @@ final class ImportKeyChecker {
   ///
   /// - Throws: `CatalogError.csv` with `.blankKey` or `.duplicateKey` at the record's line.
   func check(_ field: String, line: Int) throws(CatalogError) -> String {
-    let key = String(field.trimmingWhiteSpace)
+    let key = String(field.canonicalValue)
     guard !key.isEmpty else { throw error(.blankKey(column: column), line: line) }
     try insert.bind(.text(key), .integer(line)).run()
     if connection.changes == 0 {

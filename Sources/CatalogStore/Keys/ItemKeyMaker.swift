@@ -83,7 +83,7 @@ final class ItemKeyMaker {
     if case .value(_, let value) = section { spelling = String(value) }
     return ListEntry(
       rowKey: key, spelling: spelling,
-      indexValues: lists[list].indexColumnPositions.map { String(fields[$0].trimmingWhiteSpace) })
+      indexValues: lists[list].indexColumnPositions.map { String(fields[$0].canonicalValue) })
   }
 
   /// The item's entries in every list.

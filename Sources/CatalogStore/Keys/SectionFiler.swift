@@ -33,7 +33,7 @@ final class SectionFiler {
   func file(fields: [String], letterPosition: Int) -> SectionEntry {
     guard let columnIndex else { return .letter(letterPosition) }
     let field = fields[columnIndex]
-    let spelling = field.trimmingWhiteSpace
+    let spelling = field.canonicalValue
     let key: [UInt8]
     if let cached = keys[field] {
       key = cached

@@ -71,7 +71,7 @@ extension Catalog {
       }
       if current == nil { current = (Array(section), SectionTally()) }
       let fields = rows.stringArray(at: 1)
-      current?.tally.add(position < fields.count ? fields[position].trimmingWhiteSpace : "")
+      current?.tally.add(position < fields.count ? fields[position].canonicalValue : "")
     }
     if let open = current { try store(open.section, open.tally) }
   }

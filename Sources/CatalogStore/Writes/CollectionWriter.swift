@@ -14,14 +14,14 @@ public final class CollectionWriter {
 
   private let catalog: Catalog
   private let connection: Connection
-  private let version: Int
   private let keys: ItemKeyMaker
   private let lists: [(layout: ListLayout, tracker: ListChangeTracker)]
   private let searches: [SearchIndexWriter]
   private let sortAs: SortAsSource
   private let keyPosition: Int?
   private var nextItem: Int
-  private var itemCount: Int
+  /// How many items the collection holds with the writes so far.
+  private(set) var itemCount: Int
   private var added: Set<Int> = []
   private var updated: Set<Int> = []
   private var removed: Set<Int> = []
@@ -33,10 +33,9 @@ public final class CollectionWriter {
   private var pendingKeys: [String: Int] = [:]
   static let pendingCapacity = 512
 
-  init(catalog: Catalog, collection: CollectionInfo, version: Int) throws(CatalogError) {
+  init(catalog: Catalog, collection: CollectionInfo) throws(CatalogError) {
     self.catalog = catalog
     self.collection = collection
-    self.version = version
     connection = catalog.connection
     nextItem = collection.nextItem
     itemCount = collection.itemCount
@@ -93,7 +92,7 @@ public final class CollectionWriter {
       throw .keyRequired(collection: collection.name, operation: "an upsert")
     }
     let row = try ordered(fields, over: nil, operation: "upsert")
-    let key = String(row[keyPosition].trimmingWhiteSpace)
+    let key = String(row[keyPosition].canonicalValue)
     if let existing = try storedItem(key: key) {
       try update(item: existing.item, from: existing.fields, to: row)
       return existing.item
@@ -131,7 +130,7 @@ public final class CollectionWriter {
       statement.bind(fields[sortAs.titleIndex], at: position + 2)
       statement.bind(JSONText.array(fields), at: position + 3)
       if let keyPosition {
-        statement.bind(String(fields[keyPosition].trimmingWhiteSpace), at: position + 4)
+        statement.bind(String(fields[keyPosition].canonicalValue), at: position + 4)
       }
     }
     let entries = items.map { keys.entries(item: $0.item, fields: $0.fields) }
@@ -151,9 +150,11 @@ public final class CollectionWriter {
     for search in searches { try search.insert(texts) }
   }
 
-  /// Gives an item new fields in column order; does nothing when they are its fields already.
+  /// Gives an item new fields in column order; does nothing when they are its fields already,
+  /// byte for byte (fields are stored exactly as written, so a new normalization form of the same
+  /// text is a change, DESIGN §9).
   func update(item: Int, from old: [String], to new: [String]) throws(CatalogError) {
-    guard old != new else { return }
+    guard !old.elementsEqual(new, by: { $0.utf8.elementsEqual($1.utf8) }) else { return }
     try filePending()
     let key = try checkedKey(of: new, for: item)
     try connection.cached(
@@ -216,7 +217,7 @@ public final class CollectionWriter {
       guard keyPosition != nil else {
         throw .keyRequired(collection: collection.name, operation: "naming an item by key")
       }
-      found = try storedItem(key: String(key.trimmingWhiteSpace))
+      found = try storedItem(key: String(key.canonicalValue))
     }
     guard let found else { throw .unknownItem(reference, collection: collection.name) }
     return found
@@ -250,7 +251,7 @@ public final class CollectionWriter {
   /// item's; nil when the collection has no key column.
   private func checkedKey(of fields: [String], for item: Int?) throws(CatalogError) -> String? {
     guard let keyPosition, let column = collection.keyColumn else { return nil }
-    let key = String(fields[keyPosition].trimmingWhiteSpace)
+    let key = String(fields[keyPosition].canonicalValue)
     guard !key.isEmpty else { throw .blankKey(collection: collection.name, column: column) }
     var holder = pendingKeys[key]
     if holder == nil { holder = try storedItem(key: key)?.item }
@@ -262,18 +263,38 @@ public final class CollectionWriter {
 
   // MARK: - Finishing
 
-  /// Records the collection's new counts and each list's change set; what was written.
-  func finish() throws(CatalogError) -> WriteSummary {
+  /// Ends the writes: when they changed any item, how to record the collection's new counts and
+  /// each list's change set under the version the write commits; else the catalog's version,
+  /// which the write leaves as it is.
+  func finish() throws(CatalogError) -> WriteOutcome<WriteSummary> {
     try filePending()
+    guard !added.isEmpty || !updated.isEmpty || !removed.isEmpty else {
+      return .unchanged(WriteSummary(version: try catalog.version()))
+    }
+    return .changed { (version) throws(CatalogError) in try self.record(version: version) }
+  }
+
+  private func record(version: Int) throws(CatalogError) -> WriteSummary {
     try connection.cached(
       "UPDATE collections SET item_count = ?2, next_item = ?3, version = ?4 WHERE id = ?1"
     ).bind(.integer(collection.id), .integer(itemCount), .integer(nextItem), .integer(version))
       .run()
-    for (layout, tracker) in lists where !tracker.isEmpty {
+    let rebuilt = Set(catalog.groupingsBuiltByWrite ?? [])
+    for (layout, tracker) in lists {
+      let locale = layout.collation.locale.identifier
+      // A list rebuilt by this write (its keys were made by another ICU) reloads.
+      guard !rebuilt.contains(layout.groupingID) else {
+        try catalog.log(
+          .reload(
+            version: version, collection: collection.name, grouping: layout.grouping,
+            locale: locale))
+        continue
+      }
+      guard !tracker.isEmpty else { continue }
       try catalog.log(
         tracker.changeSet(
           version: version, collection: collection.name, grouping: layout.grouping,
-          locale: layout.collation.locale.identifier, tree: layout.tree))
+          locale: locale, tree: layout.tree))
     }
     return WriteSummary(
       version: version, added: Array(added), updated: Array(updated), removed: Array(removed))
