@@ -106,17 +106,15 @@ extension Catalog {
       "the catalog's keys were made by ICU \(example.icu) (collator \(example.collator)); "
         + "rebuilding \(stale.count) grouping\(stale.count == 1 ? "" : "s") for ICU "
         + Collation.icuVersion)
-    try versionedWrite { (version) throws(CatalogError) in
+    try versionedWrite { () throws(CatalogError) in
+      var reloaded: [(collection: String, grouping: Grouping, locale: String)] = []
       for grouping in try staleGroupings() {
         let collection = try collection(id: grouping.collectionID)
         let collation = try collating { () throws(CollationError) in
           try Collation(locale: CollationLocale(grouping.locale))
         }
         _ = try rebuildGrouping(grouping.grouping, of: collection, collation: collation)
-        try log(
-          .reload(
-            version: version, collection: collection.name, grouping: grouping.grouping,
-            locale: grouping.locale))
+        reloaded.append((collection.name, grouping.grouping, grouping.locale))
       }
       for index in try staleSearchIndexes() {
         try rebuildSearchIndex(
@@ -124,6 +122,14 @@ extension Catalog {
           collation: collating { () throws(CollationError) in
             try Collation(locale: CollationLocale(index.locale))
           })
+      }
+      return .changed { (version) throws(CatalogError) in
+        for list in reloaded {
+          try self.log(
+            .reload(
+              version: version, collection: list.collection, grouping: list.grouping,
+              locale: list.locale))
+        }
       }
     }
   }

@@ -131,17 +131,33 @@ package final class Connection {
   /// and rolling back when it throws. Inside a transaction already, `body` runs in a savepoint of
   /// it, which its error rolls back.
   package func transaction<T>(_ body: () throws(CatalogError) -> T) throws(CatalogError) -> T {
+    try transaction(committing: { _ in true }, body)
+  }
+
+  /// The same, rolling back also when `shouldCommit` says no to what `body` returned (a write
+  /// that changed nothing).
+  package func transaction<T>(
+    committing shouldCommit: (T) -> Bool, _ body: () throws(CatalogError) -> T
+  ) throws(CatalogError) -> T {
     let isNested = sqlite3_get_autocommit(handle) == 0
     // Compiled once: a single write is a transaction, and compiling costs what a small write does.
     try cached(isNested ? "SAVEPOINT nested" : "BEGIN IMMEDIATE").bind().run()
     do {
       let result = try body()
+      guard shouldCommit(result) else {
+        rollBack(isNested: isNested)
+        return result
+      }
       try cached(isNested ? "RELEASE nested" : "COMMIT").bind().run()
       return result
     } catch {
-      try? execute(isNested ? "ROLLBACK TO nested; RELEASE nested" : "ROLLBACK")
+      rollBack(isNested: isNested)
       throw error
     }
+  }
+
+  private func rollBack(isNested: Bool) {
+    try? execute(isNested ? "ROLLBACK TO nested; RELEASE nested" : "ROLLBACK")
   }
 
   /// The number of rows the last INSERT, UPDATE or DELETE changed.

@@ -7,33 +7,43 @@ extension Catalog {
     try connection.cached("SELECT version FROM catalog_state").stepInteger()
   }
 
-  /// Runs `body` in a write transaction that commits the next version, which `body` is given:
-  /// raises the catalog's version and drops the change sets of versions no longer kept. On any
-  /// error nothing is committed.
-  func versionedWrite<T>(_ body: (Int) throws(CatalogError) -> T) throws(CatalogError) -> T {
-    try connection.transaction { () throws(CatalogError) in
-      let version = try connection.cached("SELECT version + 1 FROM catalog_state").bind()
-        .stepInteger()
-      pendingVersion = version
-      defer { pendingVersion = nil }
-      let result = try body(version)
-      try connection.cached(
-        """
-        UPDATE catalog_state SET version = ?1,
-          first_logged_version = max(first_logged_version, ?1 - ?2 + 1)
-        """
-      ).bind(.integer(version), .integer(Self.keptVersions)).run()
-      try connection.cached("DELETE FROM change_sets WHERE version <= ? - ?")
-        .bind(.integer(version), .integer(Self.keptVersions)).run()
-      return result
-    }
-  }
-
-  /// The version the lists being built now are exact at: the one the write under way commits, or
-  /// the current one for a list built by a query.
-  func versionOfKeysBeingBuilt() throws(CatalogError) -> Int {
-    if let pendingVersion { return pendingVersion }
-    return try version()
+  /// Runs a write in one transaction that commits the next version (DESIGN §9, §10).
+  ///
+  /// `work` makes the write's changes and says whether there were any. A write that changed
+  /// nothing commits nothing: it is rolled back and uses no version, and its result is the
+  /// unchanged one. Otherwise the version is taken last, just before the commit — on an engine
+  /// where writers of different collections run at once, versions then follow commit order —
+  /// and the write records what carries it (change sets, the collection's version) with the
+  /// function `work` returned; the catalog's version is raised and the change sets of versions no
+  /// longer kept are dropped. On any error nothing is committed.
+  func versionedWrite<T>(_ work: () throws(CatalogError) -> WriteOutcome<T>) throws(CatalogError)
+    -> T
+  {
+    groupingsBuiltByWrite = []
+    defer { groupingsBuiltByWrite = nil }
+    return try connection.transaction(committing: \.isCommitted) { () throws(CatalogError) in
+      switch try work() {
+      case .unchanged(let result):
+        return VersionedResult(value: result, isCommitted: false)
+      case .changed(let record):
+        let version = try connection.cached(
+          """
+          UPDATE catalog_state SET version = version + 1,
+            first_logged_version = CASE WHEN first_logged_version > version + 2 - ?1
+              THEN first_logged_version ELSE version + 2 - ?1 END
+          RETURNING version
+          """
+        ).bind(.integer(Self.keptVersions)).stepInteger()
+        for grouping in groupingsBuiltByWrite ?? [] {
+          try connection.cached("UPDATE groupings SET built_version = ? WHERE id = ?")
+            .bind(.integer(version), .integer(grouping)).run()
+        }
+        let result = try record(version)
+        try connection.cached("DELETE FROM change_sets WHERE version <= ? - ?")
+          .bind(.integer(version), .integer(Self.keptVersions)).run()
+        return VersionedResult(value: result, isCommitted: true)
+      }
+    }.value
   }
 
   /// Records a change set in the log, in the write transaction that made it. An empty change set

@@ -25,13 +25,12 @@ final class ListChangeTracker {
   private struct SectionChange {
     let existedBefore: Bool
     var existsNow: Bool
-    /// Its heading and index titles before, when the first write deleted it.
+    /// Its heading and index titles before the transaction, where a write read them.
     var labelBefore: [String]?
-    /// Its heading and index titles when it was made again in the transaction.
+    /// Its heading and index titles after the last write that touched it, where it read them.
     var labelNow: [String]?
     /// How its count changed.
     var count = 0
-    var isRelabeled = false
 
     /// The state before a transaction's first write to the section.
     init(firstTouchedBy effect: ListLayout.SectionEffect) {
@@ -49,10 +48,11 @@ final class ListChangeTracker {
       }
     }
 
-    /// Whether a list shows a section that was there before and still is differently.
+    /// Whether a list shows a section that was there before and still is differently: its count
+    /// or its label differs, however many writes went in between (two spellings that tie may
+    /// trade the heading back and forth).
     var isVisible: Bool {
-      existedBefore && existsNow
-        && (count != 0 || isRelabeled || (labelNow != nil && labelNow != labelBefore))
+      existedBefore && existsNow && (count != 0 || (labelNow != nil && labelNow != labelBefore))
     }
   }
 
@@ -109,9 +109,13 @@ final class ListChangeTracker {
       change.existsNow = false
       change.labelNow = nil
       change.count -= count
-    case .changed(let count, let isRelabeled):
+    case .changed(let count, let label):
       change.count += count
-      change.isRelabeled = change.isRelabeled || isRelabeled
+      if label != .unchanged {
+        // The first write that read the label read it as it was before the transaction.
+        if change.labelBefore == nil { change.labelBefore = label.before }
+        change.labelNow = label.after
+      }
     }
     sections[key] = change
   }

@@ -12,20 +12,23 @@ extension Catalog {
   public func annotate(
     collection: CollectionInfo, header: String?, footer: String?, clear: Bool
   ) throws(CatalogError) {
-    try versionedWrite { (version) throws(CatalogError) in
-      try connection.prepare(
+    try versionedWrite { () throws(CatalogError) in
+      let before = try notes(
+        "SELECT header, footer FROM collections WHERE id = ?", .integer(collection.id))
+      let after = try notes(
         """
         UPDATE collections
-        SET header = CASE WHEN ?2 IS NOT NULL THEN nullif(?2, '') WHEN ?1 THEN NULL ELSE header END,
-            footer = CASE WHEN ?3 IS NOT NULL THEN nullif(?3, '') WHEN ?1 THEN NULL ELSE footer END,
-            version = ?5
+        SET header = CASE WHEN ?2 IS NOT NULL THEN nullif(?2, '') WHEN ?1 = 1 THEN NULL ELSE header END,
+            footer = CASE WHEN ?3 IS NOT NULL THEN nullif(?3, '') WHEN ?1 = 1 THEN NULL ELSE footer END
         WHERE id = ?4
-        """
-      ).bind(
-        .integer(clear ? 1 : 0), text(header), text(footer), .integer(collection.id),
-        .integer(version)
-      ).run()
-      try logReload(ofCollection: collection.id, named: collection.name, version: version)
+        RETURNING header, footer
+        """, .integer(clear ? 1 : 0), text(header), text(footer), .integer(collection.id))
+      guard after != before else { return .unchanged(()) }
+      return .changed { (version) throws(CatalogError) in
+        try self.connection.prepare("UPDATE collections SET version = ? WHERE id = ?")
+          .bind(.integer(version), .integer(collection.id)).run()
+        try self.logReload(ofCollection: collection.id, named: collection.name, version: version)
+      }
     }
   }
 
@@ -37,39 +40,68 @@ extension Catalog {
     collection: CollectionInfo, grouping: Grouping, sectionHeading heading: String,
     header: String?, footer: String?, clear: Bool
   ) throws(CatalogError) {
-    try versionedWrite { (version) throws(CatalogError) in
+    try versionedWrite { () throws(CatalogError) in
+      let noteSQL =
+        "SELECT header, footer FROM section_notes WHERE collection_id = ? AND group_by = ? AND heading = ?"
+      let note: [SQLValue] = [
+        .integer(collection.id), .text(grouping.storedColumn), .text(heading),
+      ]
+      let before = try notes(noteSQL, note)
       try connection.prepare(
         """
         INSERT INTO section_notes (collection_id, group_by, heading, header, footer)
         VALUES (?1, ?2, ?3, nullif(?5, ''), nullif(?6, ''))
         ON CONFLICT (collection_id, group_by, heading) DO UPDATE
-        SET header = CASE WHEN ?5 IS NOT NULL THEN nullif(?5, '') WHEN ?4 THEN NULL ELSE header END,
-            footer = CASE WHEN ?6 IS NOT NULL THEN nullif(?6, '') WHEN ?4 THEN NULL ELSE footer END
+        SET header = CASE WHEN ?5 IS NOT NULL THEN nullif(?5, '') WHEN ?4 = 1 THEN NULL ELSE section_notes.header END,
+            footer = CASE WHEN ?6 IS NOT NULL THEN nullif(?6, '') WHEN ?4 = 1 THEN NULL ELSE section_notes.footer END
         """
-      ).bind(
-        .integer(collection.id), .text(grouping.storedColumn), .text(heading),
-        .integer(clear ? 1 : 0), text(header), text(footer)
-      ).run()
+      ).bind(note + [.integer(clear ? 1 : 0), text(header), text(footer)]).run()
       try connection.prepare(
         "DELETE FROM section_notes WHERE header IS NULL AND footer IS NULL AND collection_id = ?"
       ).bind(.integer(collection.id)).run()
-      try connection.prepare("UPDATE collections SET version = ? WHERE id = ?")
-        .bind(.integer(version), .integer(collection.id)).run()
-      for stored in try storedGroupings(ofCollection: collection.id)
-      where stored.grouping == grouping {
-        let collation = try collation(for: stored.locale)
-        let id = try groupingID(grouping, of: collection, collation: collation) {}
-        guard
-          let key = ListKey.section(forHeading: heading, in: grouping, collation: collation),
-          let section = try ListReader(connection: connection, groupingID: id)
-            .section(withKey: key, indexBy: nil)
-        else { continue }
-        try log(
-          ChangeSet(
-            version: version, collection: collection.name, grouping: grouping,
-            locale: stored.locale, updatedSections: [section.index]))
+      guard try notes(noteSQL, note) != before else { return .unchanged(()) }
+      return .changed { (version) throws(CatalogError) in
+        try self.logSectionUpdated(
+          heading, of: collection, grouping: grouping, version: version)
       }
     }
+  }
+
+  /// Logs, for each stored locale of a grouping, that the section with this heading changed.
+  private func logSectionUpdated(
+    _ heading: String, of collection: CollectionInfo, grouping: Grouping, version: Int
+  ) throws(CatalogError) {
+    try connection.prepare("UPDATE collections SET version = ? WHERE id = ?")
+      .bind(.integer(version), .integer(collection.id)).run()
+    for stored in try storedGroupings(ofCollection: collection.id)
+    where stored.grouping == grouping {
+      let collation = try collation(for: stored.locale)
+      let id = try groupingID(grouping, of: collection, collation: collation) {}
+      guard
+        let key = ListKey.section(forHeading: heading, in: grouping, collation: collation),
+        let section = try ListReader(connection: connection, groupingID: id)
+          .section(withKey: key, indexBy: nil)
+      else { continue }
+      try log(
+        ChangeSet(
+          version: version, collection: collection.name, grouping: grouping,
+          locale: stored.locale, updatedSections: [section.index]))
+    }
+  }
+
+  /// The header and footer that `sql` reads from its first row, as UTF-8 bytes (a text written
+  /// in another normalization form is a change); nil when it reads no row.
+  private func notes(_ sql: String, _ values: SQLValue...) throws(CatalogError) -> [[UInt8]?]? {
+    try notes(sql, values)
+  }
+
+  private func notes(_ sql: String, _ values: [SQLValue]) throws(CatalogError) -> [[UInt8]?]? {
+    let statement = try connection.prepare(sql)
+    try statement.bind(values)
+    guard try statement.step() else { return nil }
+    let found = [0, 1].map { statement.optionalText(at: $0).map { Array($0.utf8) } }
+    try statement.run()
+    return found
   }
 
   /// The section notes of a collection's grouping.

@@ -5,16 +5,24 @@ extension Catalog {
   /// - Throws: `CatalogError.unknownCollection`, `.busy`, `.readOnly`.
   @discardableResult
   public func drop(collection name: String) throws(CatalogError) -> Int {
-    try versionedWrite { (version) throws(CatalogError) in
+    try versionedWrite { () throws(CatalogError) in
       let collection = try resolveCollection(named: name)
-      try logReload(ofCollection: collection.id, named: collection.name, version: version)
+      let lists = try storedGroupings(ofCollection: collection.id)
       try ListTables(connection: connection).deleteAll(ofCollection: collection.id)
       try connection.prepare("DELETE FROM items WHERE collection_id = ?")
         .bind(.integer(collection.id)).run()
       try connection.prepare("DELETE FROM collections WHERE id = ?")
         .bind(.integer(collection.id)).run()
       writerSetups[collection.id] = nil
-      return version
+      return .changed { (version) throws(CatalogError) in
+        for list in lists {
+          try self.log(
+            .reload(
+              version: version, collection: collection.name, grouping: list.grouping,
+              locale: list.locale))
+        }
+        return version
+      }
     }
   }
 
@@ -27,15 +35,21 @@ extension Catalog {
   public func rename(collection name: String, to newName: String) throws(CatalogError) -> Int {
     let trimmed = String(newName.trimmingWhiteSpace)
     guard !trimmed.isEmpty else { throw .invalidCollectionName(newName) }
-    return try versionedWrite { (version) throws(CatalogError) in
+    return try versionedWrite { () throws(CatalogError) in
       let collection = try resolveCollection(named: name)
-      guard trimmed != collection.name else { return version }
+      guard !trimmed.utf8.elementsEqual(collection.name.utf8) else {
+        return .unchanged(try version())
+      }
       if try self.collection(named: trimmed) != nil { throw .collectionExists(name: trimmed) }
-      try logReload(ofCollection: collection.id, named: collection.name, version: version)
-      try connection.prepare("UPDATE collections SET name = ?, version = ? WHERE id = ?")
-        .bind(.text(trimmed), .integer(version), .integer(collection.id)).run()
-      try logReload(ofCollection: collection.id, named: trimmed, version: version)
-      return version
+      try connection.prepare("UPDATE collections SET name = ? WHERE id = ?")
+        .bind(.text(trimmed), .integer(collection.id)).run()
+      return .changed { (version) throws(CatalogError) in
+        try self.connection.prepare("UPDATE collections SET version = ? WHERE id = ?")
+          .bind(.integer(version), .integer(collection.id)).run()
+        try self.logReload(ofCollection: collection.id, named: collection.name, version: version)
+        try self.logReload(ofCollection: collection.id, named: trimmed, version: version)
+        return version
+      }
     }
   }
 }

@@ -22,23 +22,21 @@ extension Catalog {
     guard !name.isEmpty else { throw .invalidCollectionName(options.collection) }
     return try withRollbackJournalIfEmpty { () throws(CatalogError) in
       try withBackgroundFlush { () throws(CatalogError) in
-        try versionedWrite { (version) throws(CatalogError) in
+        try versionedWrite { () throws(CatalogError) in
           let existing = try collection(named: name)
           switch (options.mode, existing) {
           case (.create, .some):
             throw .collectionExists(name: name)
           case (let mode, .some(let collection)) where mode.writesItems:
             return try importItems(
-              from: reader, into: collection, options: options, version: version,
-              progress: progress)
+              from: reader, into: collection, options: options, progress: progress)
           default:
             if options.mode == .upsert || options.mode == .sync, options.key == nil {
               throw .keyRequired(
                 collection: name, operation: options.mode == .upsert ? "--upsert" : "--sync")
             }
             return try importAll(
-              from: reader, options: options, replacing: existing, version: version,
-              progress: progress)
+              from: reader, options: options, replacing: existing, progress: progress)
           }
         }
       }
@@ -48,8 +46,8 @@ extension Catalog {
   /// Writes a new or replaced collection's items and builds its lists in order.
   private func importAll(
     from reader: CSVReader, options: ImportOptions, replacing existing: CollectionInfo?,
-    version: Int, progress: ((ImportProgress) -> Void)?
-  ) throws(CatalogError) -> ImportSummary {
+    progress: ((ImportProgress) -> Void)?
+  ) throws(CatalogError) -> WriteOutcome<ImportSummary> {
     let plan = try makeImportPlan(header: reader.header, options: options, replacing: existing)
     let itemCount = try writeItems(
       from: reader, plan: plan, shouldStop: options.shouldStop, progress: progress)
@@ -70,22 +68,27 @@ extension Catalog {
         })
     }
     try connection.prepare(
-      "UPDATE collections SET item_count = ?2, next_item = ?3, version = ?4 WHERE id = ?1"
+      "UPDATE collections SET item_count = ?2, next_item = ?3 WHERE id = ?1"
     ).bind(
-      .integer(plan.collectionID), .integer(itemCount), .integer(plan.firstItem + itemCount),
-      .integer(version)
+      .integer(plan.collectionID), .integer(itemCount), .integer(plan.firstItem + itemCount)
     ).run()
     try storeKeys(
       options.alsoStore, for: try self.collection(id: plan.collectionID), willBuild: { _ in })
-    try logReload(ofCollection: plan.collectionID, named: plan.name, version: version)
     if options.shouldStop() { throw .interrupted }
     let summaryGrouping = options.groupBy.first.map(Grouping.column) ?? .letters
     let summaryIndex = plan.build.builders.firstIndex { $0.grouping == summaryGrouping } ?? 0
-    return ImportSummary(
-      collection: plan.name, importedItems: itemCount, totalItems: itemCount,
-      grouping: plan.build.builders[summaryIndex].grouping,
-      sectionCount: sectionCounts[summaryIndex], version: version, added: itemCount,
-      updated: 0, removed: existing?.itemCount ?? 0)
+    return .changed { (version) throws(CatalogError) in
+      try self.connection.prepare("UPDATE collections SET version = ?2 WHERE id = ?1")
+        .bind(.integer(plan.collectionID), .integer(version)).run()
+      try self.logReload(ofCollection: plan.collectionID, named: plan.name, version: version)
+      return ImportSummary(
+        collection: plan.name, importedItems: itemCount, totalItems: itemCount,
+        grouping: plan.build.builders[summaryIndex].grouping,
+        sectionCount: sectionCounts[summaryIndex],
+        changes: WriteSummary(
+          version: version, added: Array(plan.firstItem..<plan.firstItem + itemCount),
+          removed: plan.replacedItems))
+    }
   }
 
   // MARK: - Writing

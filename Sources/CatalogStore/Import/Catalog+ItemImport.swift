@@ -7,8 +7,8 @@ extension Catalog {
   /// writer.
   func importItems(
     from reader: CSVReader, into collection: CollectionInfo, options: ImportOptions,
-    version: Int, progress: ((ImportProgress) -> Void)?
-  ) throws(CatalogError) -> ImportSummary {
+    progress: ((ImportProgress) -> Void)?
+  ) throws(CatalogError) -> WriteOutcome<ImportSummary> {
     try checkSettings(of: collection, against: options)
     let positions = try columnPositions(of: reader.header, in: collection)
     let keyPosition = collection.keyColumn.flatMap { collection.columns.firstIndex(of: $0) }
@@ -26,7 +26,7 @@ extension Catalog {
     // touch from being written out and read again within the transaction.
     try connection.execute("PRAGMA cache_size = -\(Self.itemImportCacheKiB)")
     defer { try? connection.execute("PRAGMA cache_size = -2000") }
-    let writer = try CollectionWriter(catalog: self, collection: collection, version: version)
+    let writer = try CollectionWriter(catalog: self, collection: collection)
     let keyChecker = try collection.keyColumn.map { (column) throws(CatalogError) in
       try ImportKeyChecker(connection: connection, inputName: reader.inputName, column: column)
     }
@@ -59,17 +59,18 @@ extension Catalog {
       }
     }
     try keyChecker?.finish()
-    let summary = try writer.finish()
+    let outcome = try writer.finish()
     if options.shouldStop() { throw .interrupted }
     let grouping = options.groupBy.first.map(Grouping.column) ?? .letters
     let groupingID = try groupingID(grouping, of: collection, collation: collation) {}
     let sectionCount = try BlockTree(connection: connection, groupingID: groupingID).totals()
       .sections
-    return ImportSummary(
-      collection: collection.name, importedItems: itemsRead,
-      totalItems: try self.collection(id: collection.id).itemCount, grouping: grouping,
-      sectionCount: sectionCount, version: version, added: summary.added.count,
-      updated: summary.updated.count, removed: summary.removed.count)
+    let totalItems = writer.itemCount
+    return outcome.map { summary in
+      ImportSummary(
+        collection: collection.name, importedItems: itemsRead, totalItems: totalItems,
+        grouping: grouping, sectionCount: sectionCount, changes: summary)
+    }
   }
 
   /// The page cache of an import item by item, in KiB (SQLite's default is 2,000).

@@ -83,7 +83,8 @@ struct GroupingBuild {
 
 extension Catalog {
   /// Makes the grouping row, or empties an existing one, recording the versions of `collation`
-  /// and, as the version its change sets start from, the version the current write will commit.
+  /// and the version its change sets start from: the catalog's version for a list built by a
+  /// query, the one the write commits for a list built by a write (`versionedWrite` sets it).
   fileprivate func resetGrouping(collectionID: Int, grouping: Grouping, collation: Collation)
     throws(CatalogError) -> Int
   {
@@ -99,8 +100,9 @@ extension Catalog {
     try statement.bind(
       .integer(collectionID), .text(grouping.storedColumn), .text(collation.locale.identifier),
       .text(collation.version.icu), .text(collation.version.collator),
-      .integer(versionOfKeysBeingBuilt()))
+      .integer(version()))
     let id = try statement.stepInteger()
+    groupingsBuiltByWrite?.append(id)
     try ListTables(connection: connection).deleteContents(ofGrouping: id)
     return id
   }

@@ -9,6 +9,8 @@ struct ImportPlan {
   /// The number of the file's first item: 0, or the next number of a replaced collection (item
   /// numbers are never reused).
   let firstItem: Int
+  /// The items of the collection it replaces, which it removed.
+  let replacedItems: [Int]
   /// The groupings being built, beginning with the letter grouping in the collection's locale.
   let build: GroupingBuild
   /// The key column's position, when the collection has one.
@@ -39,6 +41,7 @@ extension Catalog {
     }
     let settings = try resolveSettings(header: header, options: options, existing: existing)
     var groupings: [(Grouping, CollationLocale)] = []
+    var replacedItems: [Int] = []
     let collectionID: Int
     if let existing {
       try ListTables(connection: connection).deleteAll(ofCollection: existing.id)
@@ -56,8 +59,10 @@ extension Catalog {
             ))
         }
       }
-      try connection.prepare("DELETE FROM items WHERE collection_id = ?")
-        .bind(.integer(existing.id)).run()
+      let deleted = try connection.prepare(
+        "DELETE FROM items WHERE collection_id = ? RETURNING item")
+      try deleted.bind(.integer(existing.id))
+      while try deleted.step() { replacedItems.append(deleted.int(at: 0)) }
       try connection.prepare(
         """
         DELETE FROM index_columns WHERE grouping_id IN (
@@ -101,7 +106,8 @@ extension Catalog {
       titleColumn: settings.titleColumn, sortAs: settings.sortAs,
       sortingOptions: settings.sortingOptions, targets: targets)
     return ImportPlan(
-      collectionID: collectionID, name: name, firstItem: existing?.nextItem ?? 0, build: build,
+      collectionID: collectionID, name: name, firstItem: existing?.nextItem ?? 0,
+      replacedItems: replacedItems, build: build,
       keyPosition: settings.keyColumn.flatMap { header.firstIndex(of: $0) },
       keyColumn: settings.keyColumn, settings: settings)
   }

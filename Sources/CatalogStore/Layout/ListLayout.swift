@@ -15,9 +15,18 @@ final class ListLayout {
     /// The section, which had this heading and these index titles, is gone with its last `count`
     /// items.
     case deleted(label: [String], count: Int)
-    /// The section's count changed by `count`, and its heading or an index title changed when
-    /// `isRelabeled`.
-    case changed(count: Int, isRelabeled: Bool)
+    /// The section's count changed by `count`, and its heading and index titles were `before`
+    /// and are `after` (both empty where the write could not change them).
+    case changed(count: Int, label: Relabeling)
+  }
+
+  /// A section's heading and index titles before and after a write.
+  struct Relabeling: Equatable {
+    var before: [String]
+    var after: [String]
+
+    /// The label of a write that changed no tally.
+    static let unchanged = Relabeling(before: [], after: [])
   }
 
   let groupingID: Int
@@ -76,8 +85,8 @@ final class ListLayout {
         assert(count > group.count)
         let titlesBefore = try indexTitles(of: section)
         try tally(group, in: section)
-        let isRelabeled = try relabel(section, titlesBefore: titlesBefore)
-        effects.append((section, .changed(count: group.count, isRelabeled: isRelabeled)))
+        let label = try relabel(section, titlesBefore: titlesBefore)
+        effects.append((section, .changed(count: group.count, label: label)))
       } else {
         let heading = self.heading(of: group[start])
         try connection.cached(
@@ -117,7 +126,7 @@ final class ListLayout {
     let titlesBefore = try indexTitles(of: section)
     guard count == 0 else {
       try tally(entry, in: section, by: -1)
-      return .changed(count: -1, isRelabeled: try relabel(section, titlesBefore: titlesBefore))
+      return .changed(count: -1, label: try relabel(section, titlesBefore: titlesBefore))
     }
     let heading = try connection.cached(
       "DELETE FROM sections WHERE grouping_id = ? AND key = ? RETURNING heading"
@@ -137,20 +146,24 @@ final class ListLayout {
   /// other index values): the heading or an index title may change.
   func retally(from old: ListEntry, to new: ListEntry) throws(CatalogError) -> SectionEffect {
     guard old.spelling != new.spelling || old.indexValues != new.indexValues else {
-      return .changed(count: 0, isRelabeled: false)
+      return .changed(count: 0, label: .unchanged)
     }
     let section = new.sectionKey
     let titlesBefore = try indexTitles(of: section)
     try tally(old, in: section, by: -1)
     try tally(new, in: section, by: 1)
-    return .changed(count: 0, isRelabeled: try relabel(section, titlesBefore: titlesBefore))
+    return .changed(count: 0, label: try relabel(section, titlesBefore: titlesBefore))
   }
 
-  /// Updates the heading after a tally changed; whether it or an index title changed.
-  private func relabel(_ section: [UInt8], titlesBefore: [String]) throws(CatalogError) -> Bool {
-    let headingChanged = try refreshHeading(of: section)
+  /// Updates the heading after a tally changed; the heading and index titles before and after.
+  private func relabel(_ section: [UInt8], titlesBefore: [String]) throws(CatalogError)
+    -> Relabeling
+  {
+    let heading = try refreshHeading(of: section)
     let titlesAfter = try indexTitles(of: section)
-    return headingChanged || titlesAfter != titlesBefore
+    return Relabeling(
+      before: (heading.before.map { [$0] } ?? []) + titlesBefore,
+      after: (heading.after.map { [$0] } ?? []) + titlesAfter)
   }
 
   // MARK: - Sections
@@ -188,9 +201,12 @@ final class ListLayout {
     return try statement.step() ? statement.text(at: 0) : ""
   }
 
-  /// Sets a column section's heading to its most frequent spelling; whether it changed.
-  private func refreshHeading(of section: [UInt8]) throws(CatalogError) -> Bool {
-    guard let column = grouping.column else { return false }
+  /// Sets a column section's heading to its most frequent spelling; the heading before and after
+  /// (nil for letter grouping, whose headings never change).
+  private func refreshHeading(of section: [UInt8]) throws(CatalogError)
+    -> (before: String?, after: String?)
+  {
+    guard let column = grouping.column else { return (nil, nil) }
     let statement = try connection.cached(
       """
       SELECT s.heading, (
@@ -202,18 +218,18 @@ final class ListLayout {
     try statement.bind(.integer(groupingID), .blob(section), .text(column))
     guard try statement.step() else {
       statement.reset()
-      return false
+      return (nil, nil)
     }
     let current = statement.text(at: 0)
     let top = statement.text(at: 1)
     statement.reset()
-    guard top != current else { return false }
+    guard !top.utf8.elementsEqual(current.utf8) else { return (current, current) }
     try connection.cached(
       "UPDATE sections SET heading = ?3, letter = ?4 WHERE grouping_id = ?1 AND key = ?2"
     )
     .bind(.integer(groupingID), .blob(section), .text(top), .text(letter(of: top, in: section)))
     .run()
-    return true
+    return (current, top)
   }
 
   /// The section's index title from each index column.

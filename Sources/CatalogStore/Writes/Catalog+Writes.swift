@@ -38,11 +38,11 @@ extension Catalog {
   package func withWriter<T>(
     to collection: String?, _ body: (CollectionWriter) throws(CatalogError) -> T
   ) throws(CatalogError) -> (result: T, summary: WriteSummary) {
-    try versionedWrite { (version) throws(CatalogError) in
+    try versionedWrite { () throws(CatalogError) in
       let writer = try CollectionWriter(
-        catalog: self, collection: resolveCollection(named: collection), version: version)
+        catalog: self, collection: resolveCollection(named: collection))
       let result = try body(writer)
-      return (result, try writer.finish())
+      return try writer.finish().map { (result, $0) }
     }
   }
 
