@@ -6,6 +6,10 @@
 /// language has the forms that the appendix gives it, less, as the Library of Congress's own
 /// practice does, plural indefinites (Spanish unos, unas; Portuguese uns, umas) and English
 /// dialect forms (d', de, ye). Forms ending in an apostrophe are elided before a vowel (L'Ami).
+/// Dutch's elided forms begin with one: 't ("het"), and 's ("des", as the Nederlandse Taalunie
+/// explains at https://taaladvies.net/taal/advies/vraag/1203/), which place names join to the next
+/// word with a hyphen ('s-Hertogenbosch, 's-Gravenhage) and lists file under that word
+/// ("Hertogenbosch, 's").
 enum LeadingArticles {
   /// ASCII lower case, with `'` for every apostrophe.
   static let byLanguage: [Substring: Set<String>] = [
@@ -16,7 +20,7 @@ enum LeadingArticles {
     "fr": ["le", "la", "les", "l'", "un", "une"],
     "es": ["el", "la", "lo", "los", "las", "un", "una"],
     "it": ["il", "lo", "la", "i", "gli", "gl'", "le", "l'", "un", "uno", "una", "un'"],
-    "nl": ["de", "het", "een", "'t", "'n"],
+    "nl": ["de", "het", "een", "'t", "'s", "'n"],
     "pt": ["o", "a", "os", "as", "um", "uma"],
   ]
 
@@ -34,14 +38,17 @@ extension LeadingArticles {
   }
 
   /// The leading article of `title` (trimmed) and what follows it, when the title begins with one
-  /// of `articles` followed by more text: a whole word ("The Beatles") or an elided form joined
-  /// to the next word ("L'Ami"), case ignored.
+  /// of `articles` followed by more text: a whole word ("The Beatles"), an elided form joined to
+  /// the next word ("L'Ami"), or one that begins with an apostrophe joined to it by a hyphen
+  /// ("'s-Hertogenbosch", whose rest is "Hertogenbosch"), case ignored. A hyphen after any other
+  /// word makes one word of the two ("A-ha").
   static func split(_ title: Substring, articles: Set<String>) -> Split? {
     guard !articles.isEmpty else { return nil }
     let scalars = title.unicodeScalars
     // Only the first characters can be an article: look no further than the longest one.
     var wordEnd = scalars.startIndex
     var apostrophe: String.Index?
+    var hyphen: String.Index?
     var length = 0
     while wordEnd != scalars.endIndex && !scalars[wordEnd].isWhiteSpace {
       length += 1
@@ -49,6 +56,7 @@ extension LeadingArticles {
       if wordEnd != scalars.startIndex && apostrophe == nil && scalars[wordEnd].isApostrophe {
         apostrophe = wordEnd
       }
+      if hyphen == nil && scalars[wordEnd].isHyphen { hyphen = wordEnd }
       wordEnd = scalars.index(after: wordEnd)
     }
     if wordEnd != scalars.endIndex && scalars[wordEnd].isWhiteSpace,
@@ -59,14 +67,27 @@ extension LeadingArticles {
     }
     if let apostrophe {
       let restStart = scalars.index(after: apostrophe)
-      let article = title[..<restStart]
-      if restStart != scalars.endIndex && !scalars[restStart].isWhiteSpace,
-        isArticle(article, in: articles)
-      {
-        return Split(article: article, rest: title[restStart...])
+      if let split = joined(title, articleEnd: restStart, restStart: restStart, articles) {
+        return split
       }
     }
+    if let hyphen, scalars.first?.isApostrophe == true {
+      let restStart = scalars.index(after: hyphen)
+      return joined(title, articleEnd: hyphen, restStart: restStart, articles)
+    }
     return nil
+  }
+
+  /// The split of `title` when its first characters, up to `articleEnd`, are one of `articles`,
+  /// joined to a word that begins at `restStart`.
+  private static func joined(
+    _ title: Substring, articleEnd: String.Index, restStart: String.Index, _ articles: Set<String>
+  ) -> Split? {
+    let scalars = title.unicodeScalars
+    guard restStart != scalars.endIndex && !scalars[restStart].isWhiteSpace,
+      isArticle(title[..<articleEnd], in: articles)
+    else { return nil }
+    return Split(article: title[..<articleEnd], rest: title[restStart...])
   }
 
   /// Whether `word` is one of `articles`, ignoring case. The articles are ASCII, whose letters
@@ -92,5 +113,10 @@ extension Unicode.Scalar {
 
   fileprivate var isApostrophe: Bool {
     value <= 0xFFFF && Apostrophe.folded(UInt16(value)) == Apostrophe.plain
+  }
+
+  /// U+002D HYPHEN-MINUS, U+2010 HYPHEN or U+2011 NON-BREAKING HYPHEN.
+  fileprivate var isHyphen: Bool {
+    value == 0x2D || value == 0x2010 || value == 0x2011
   }
 }

@@ -767,10 +767,8 @@ const catalogPage = (() => {
 
   async function search(text) {
     const generation = ++searchGeneration;
-    const results = $("results");
     if (!text.trim()) {
-      results.hidden = true;
-      results.replaceChildren();
+      showResults([]);
       return;
     }
     let records;
@@ -779,10 +777,9 @@ const catalogPage = (() => {
     } catch (error) {
       records = null;
       if (generation === searchGeneration) {
-        results.replaceChildren(Object.assign(document.createElement("li"), {
+        showResults([Object.assign(document.createElement("li"), {
           className: "empty", textContent: error.message,
-        }));
-        results.hidden = false;
+        })]);
       }
       return;
     }
@@ -797,8 +794,17 @@ const catalogPage = (() => {
     if (!items.length) {
       items.push(Object.assign(document.createElement("li"), { className: "empty", textContent: "No Results" }));
     }
+    showResults(items);
+  }
+
+  // Shows `items` over the list, or, when there are none, the list again. The list and its
+  // index stay inert while the results cover them, so that neither takes focus or presses.
+  function showResults(items) {
+    const results = $("results");
     results.replaceChildren(...items);
-    results.hidden = false;
+    results.hidden = !items.length;
+    scroller.inert = !results.hidden;
+    $("index").inert = !results.hidden;
   }
 
   // MARK: - Start

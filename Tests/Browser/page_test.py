@@ -246,6 +246,58 @@ class SearchTests(PageCase):
         WebDriverWait(BROWSER, 5).until(
             lambda _: not BROWSER.find_element(By.ID, "results").is_displayed())
 
+    def test_every_result_shows_above_the_list_and_its_headings(self):
+        # On a wide window over a list with sticky headings, each result is scrolled into view
+        # in turn; then it must lie inside the results area and the window, and at points across
+        # it the element on top must be the row itself, not a heading or the index (issue 22).
+        BROWSER.set_window_size(1200, 900)
+        try:
+            self.open("/?c=cities&group_by=state&index_by=state_code")
+            field = BROWSER.find_element(By.CSS_SELECTOR, 'input[type="search"]')
+            field.send_keys("San")
+            expected = [[item["row"], item["title"]] for item in cli_json(
+                DB, "search", "San", "-c", "cities", "--group-by", "state", "--limit", "100")]
+            self.assertGreater(len(expected), 1)
+            WebDriverWait(BROWSER, 5).until(lambda _: self.results() == expected)
+            self.screenshot("cities-search.png")
+            hidden = BROWSER.execute_script("""
+                const list = document.getElementById('results');
+                const hidden = [];
+                for (const row of list.querySelectorAll('.row[data-row]')) {
+                  row.scrollIntoView({ block: 'nearest' });
+                  const box = row.getBoundingClientRect();
+                  const area = list.getBoundingClientRect();
+                  const inside = box.top >= Math.max(area.top, 0) - 0.5
+                    && box.bottom <= Math.min(area.bottom, window.innerHeight) + 0.5
+                    && box.left >= Math.max(area.left, 0) - 0.5
+                    && box.right <= Math.min(area.right, window.innerWidth) + 0.5;
+                  const covers = [];
+                  for (const x of [box.left + 2, (box.left + box.right) / 2, box.right - 2]) {
+                    for (const y of [box.top + 2, (box.top + box.bottom) / 2, box.bottom - 2]) {
+                      const element = document.elementFromPoint(x, y);
+                      if (!row.contains(element)) {
+                        covers.push(element ? element.outerHTML.slice(0, 60) : 'nothing');
+                      }
+                    }
+                  }
+                  if (!inside || covers.length) {
+                    hidden.push([row.querySelector('.title').textContent, inside, covers[0]]);
+                  }
+                }
+                return hidden;""")
+            self.assertEqual(hidden, [])
+            # The index beneath the results takes no focus; back at the list, it does again.
+            in_index = "return document.activeElement.closest('#index') !== null"
+            field.send_keys("\ue004")  # Tab
+            self.assertFalse(BROWSER.execute_script(in_index))
+            field.click()
+            field.send_keys("\ue00c")  # Escape: back to the list
+            WebDriverWait(BROWSER, 5).until(lambda _: self.results() is None)
+            field.send_keys("\ue004")
+            self.assertTrue(BROWSER.execute_script(in_index))
+        finally:
+            BROWSER.set_window_size(430, 900)
+
     def results(self):
         return BROWSER.execute_script("""
             const list = document.getElementById('results');

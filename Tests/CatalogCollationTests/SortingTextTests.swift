@@ -74,7 +74,9 @@ struct SortingTextTests {
     ("it", "Il Gattopardo", "Gattopardo, Il"), ("it", "Gli Indifferenti", "Indifferenti, Gli"),
     ("it", "L'Avventura", "Avventura, L'"), ("it", "Un'altra storia", "altra storia, Un'"),
     ("nl", "De Telegraaf", "Telegraaf, De"), ("nl", "Het Parool", "Parool, Het"),
-    ("nl", "'t Hooft", "Hooft, 't"),
+    ("nl", "'t Hooft", "Hooft, 't"), ("nl", "'s-Hertogenbosch", "Hertogenbosch, 's"),
+    ("nl", "’s-Gravenhage", "Gravenhage, ’s"), ("nl", "ʼs-Heerenberg", "Heerenberg, ʼs"),
+    ("nl", "'S-HERTOGENBOSCH", "HERTOGENBOSCH, 'S"), ("nl", "'s Gravenhage", "Gravenhage, 's"),
     ("pt", "O Globo", "Globo, O"), ("pt", "Os Lusíadas", "Lusíadas, Os"),
     ("pt", "Uma Aventura", "Aventura, Uma"),
   ])
@@ -96,8 +98,25 @@ struct SortingTextTests {
     #expect(sorted == ["Abba", "Beatles", "The Beatles", "Cream"])
   }
 
+  /// Dutch files 's-Hertogenbosch under H and 's-Gravenhage under G, whichever of the apostrophes
+  /// that search takes as one (DESIGN §12) it is written with.
+  @Test(arguments: ["'", "’", "‘", "ʼ"])
+  func dutchPlaceNamesFileUnderTheWordAfterTheirArticle(apostrophe: String) throws {
+    let dutch = try maker("nl", articles: true)
+    let bosch = apostrophe + "s-Hertogenbosch"
+    let hague = apostrophe + "s-Gravenhage"
+    #expect(dutch.collation.letter(of: dutch.sortingText(for: bosch)) == "H")
+    #expect(dutch.collation.letter(of: dutch.sortingText(for: hague)) == "G")
+    let sorted = ["Hilversum", bosch, "Groningen", "Haarlem", hague].sorted {
+      dutch.collation.sortKey(for: dutch.sortingText(for: $0))
+        .lexicographicallyPrecedes(dutch.collation.sortKey(for: dutch.sortingText(for: $1)))
+    }
+    #expect(sorted == [hague, "Groningen", "Haarlem", bosch, "Hilversum"])
+  }
+
   @Test(arguments: [
     ("en", "The"), ("en", "The "), ("fr", "Les"), ("fr", "L'"), ("nl", "'t"), ("en", "A"),
+    ("nl", "'s"), ("nl", "'s-"), ("nl", "’s-"), ("nl", "'s- Hertogenbosch"),
   ])
   func aTitleThatIsOnlyAnArticleStays(locale: String, title: String) throws {
     #expect(
@@ -108,7 +127,8 @@ struct SortingTextTests {
   @Test(arguments: [
     ("en", "Theatre Royal"), ("en", "Anna Karenina"), ("en", "Der Spiegel"),
     ("en", "Les Misérables"), ("de", "The Beatles"), ("fr", "Lesotho"), ("pt", "À Procura"),
-    ("it", "Ilaria"), ("en", "A-ha"), ("fr", "L'"),
+    ("it", "Ilaria"), ("en", "A-ha"), ("fr", "L'"), ("en", "'s-Hertogenbosch"),
+    ("de", "'s-Hertogenbosch"), ("nl", "De-Hoop"), ("nl", "'x-Files"),
   ])
   func wordsThatAreNotArticlesOfTheLanguageStay(locale: String, title: String) throws {
     #expect(try maker(locale, articles: true).sortingText(for: title) == title)
