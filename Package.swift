@@ -6,6 +6,7 @@ let package = Package(
   products: [
     .library(name: "CatalogCollation", targets: ["CatalogCollation"]),
     .library(name: "CatalogStore", targets: ["CatalogStore"]),
+    .library(name: "CatalogSQLite", targets: ["CatalogSQLite"]),
     .library(name: "CatalogQuery", targets: ["CatalogQuery"]),
     .library(name: "CatalogRecords", targets: ["CatalogRecords"]),
     .library(name: "CatalogServer", targets: ["CatalogServer"]),
@@ -42,10 +43,9 @@ let package = Package(
       path: "Migrations",
       plugins: ["EmbedMigrations"]
     ),
+    .target(name: "CatalogStore", dependencies: ["CatalogCollation", "CatalogMigrations"]),
     .target(
-      name: "CatalogStore",
-      dependencies: ["CSQLite", "CatalogCollation", "CatalogMigrations"]
-    ),
+      name: "CatalogSQLite", dependencies: ["CSQLite", "CatalogStore", "CatalogMigrations"]),
     .target(name: "CatalogQuery", dependencies: ["CatalogStore", "CatalogCollation"]),
     .target(name: "CatalogRecords", dependencies: ["CatalogStore", "CatalogQuery"]),
     .executableTarget(name: "AssetEmbedder", dependencies: ["EmbedderSupport"]),
@@ -66,27 +66,37 @@ let package = Package(
     .executableTarget(
       name: "catalog",
       dependencies: [
-        "CatalogStore", "CatalogQuery", "CatalogCollation", "CatalogRecords", "CatalogServer",
+        "CatalogStore", "CatalogSQLite", "CatalogQuery", "CatalogCollation", "CatalogRecords",
+        "CatalogServer",
       ]
     ),
     .target(
-      name: "CatalogTestSupport", dependencies: ["CatalogStore"], path: "Tests/CatalogTestSupport"),
+      name: "CatalogTestSupport", dependencies: ["CatalogStore", "CatalogSQLite"],
+      path: "Tests/CatalogTestSupport"),
     .executableTarget(
-      name: "ReaderBenchmark", dependencies: ["CatalogStore"], path: "Benchmarks/ReaderBenchmark"),
+      name: "ReaderBenchmark", dependencies: ["CatalogStore", "CatalogSQLite"],
+      path: "Benchmarks/ReaderBenchmark"),
     .executableTarget(
-      name: "WriteBenchmark", dependencies: ["CatalogStore"], path: "Benchmarks/WriteBenchmark"),
+      name: "WriteBenchmark", dependencies: ["CatalogStore", "CatalogSQLite"],
+      path: "Benchmarks/WriteBenchmark"),
     .executableTarget(
       name: "SearchKeyBenchmark", dependencies: ["CatalogCollation"],
       path: "Benchmarks/SearchKeyBenchmark"),
     .testTarget(name: "CatalogCollationTests", dependencies: ["CatalogCollation"]),
-    .testTarget(name: "CatalogStoreTests", dependencies: ["CatalogStore", "CatalogTestSupport"]),
+    .testTarget(
+      name: "CatalogStoreTests",
+      dependencies: ["CatalogStore", "CatalogSQLite", "CatalogTestSupport"]),
     .testTarget(
       name: "CatalogQueryTests",
-      dependencies: ["CatalogQuery", "CatalogStore", "CatalogCollation", "CatalogTestSupport"]),
+      dependencies: [
+        "CatalogQuery", "CatalogStore", "CatalogSQLite", "CatalogCollation", "CatalogTestSupport",
+      ]),
     .testTarget(name: "CatalogCLITests", dependencies: ["catalog", "CatalogTestSupport"]),
     .testTarget(
       name: "CatalogServerTests",
-      dependencies: ["CatalogServer", "CatalogStore", "catalog", "CatalogTestSupport"]),
+      dependencies: [
+        "CatalogServer", "CatalogStore", "CatalogSQLite", "catalog", "CatalogTestSupport",
+      ]),
   ],
   swiftLanguageModes: [.v6],
   cxxLanguageStandard: .cxx17

@@ -1,3 +1,4 @@
+import CatalogSQLite
 import CatalogStore
 import Foundation
 

@@ -15,6 +15,7 @@ let package = Package(
       name: "LinkedApp",
       dependencies: [
         .product(name: "CatalogStore", package: "catalog"),
+        .product(name: "CatalogSQLite", package: "catalog"),
         .product(name: "CatalogQuery", package: "catalog"),
         .product(name: "CatalogCollation", package: "catalog"),
       ]

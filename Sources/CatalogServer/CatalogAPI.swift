@@ -10,7 +10,7 @@ import CatalogStore
 /// it is answered: a connection is never shared between threads, and each answer reads one
 /// version of the catalog.
 struct CatalogAPI: Sendable {
-  let catalogPath: String
+  let location: CatalogLocation
   let busyTimeoutMilliseconds: Int32
   let limits: ServerLimits
   /// Told when a query has to build a grouping, index titles or search keys first.
@@ -19,10 +19,10 @@ struct CatalogAPI: Sendable {
   let streamSlots: StreamSlots
 
   init(
-    catalogPath: String, busyTimeoutMilliseconds: Int32, limits: ServerLimits,
+    location: CatalogLocation, busyTimeoutMilliseconds: Int32, limits: ServerLimits,
     notice: @escaping @Sendable (String) -> Void
   ) {
-    self.catalogPath = catalogPath
+    self.location = location
     self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
     self.limits = limits
     self.notice = notice
@@ -158,7 +158,7 @@ struct CatalogAPI: Sendable {
 
   private func openCatalog() throws(CatalogError) -> Catalog {
     try Catalog(
-      path: catalogPath, creating: false,
+      at: location, creating: false,
       configuration: Catalog.Configuration(busyTimeoutMilliseconds: busyTimeoutMilliseconds))
   }
 

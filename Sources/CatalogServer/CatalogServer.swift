@@ -1,16 +1,16 @@
 import CatalogStore
 
-/// `catalog serve`: a read-only HTTP server over one catalog file, with the JSON API and the
-/// indexed-list page of DESIGN §13, on libmicrohttpd.
+/// `catalog serve`: an HTTP server over one catalog, with the JSON API and the indexed-list page
+/// of DESIGN §13, on libmicrohttpd.
 ///
 /// It serves until the value goes away. Each connection has a thread of its own, and each
-/// request opens the catalog on that thread, so requests never share a SQLite connection and
+/// request opens the catalog on that thread, so requests never share a database connection and
 /// other processes may write to the catalog meanwhile. A change stream (`/changes`) keeps its
 /// connection and thread while it lasts: at most `ServerLimits.streams` at once, each ended
 /// when its client hangs up, after `ServerLimits.streamSeconds`, or when the server goes away.
 ///
 /// ```swift
-/// let server = try CatalogServer(catalogPath: "catalog.db", port: 0)
+/// let server = try CatalogServer(catalog: .sqlite(path: "catalog.db"), port: 0)
 /// print("http://127.0.0.1:\(server.port)/")
 /// ```
 public final class CatalogServer {
@@ -31,14 +31,14 @@ public final class CatalogServer {
   /// - Throws: `ServerError.catalog` when the catalog cannot be opened, `.unknownHost` or
   ///   `.cannotListen` when the server cannot listen.
   public init(
-    catalogPath: String, host: String = "127.0.0.1", port: UInt16 = 8750,
+    catalog location: CatalogLocation, host: String = "127.0.0.1", port: UInt16 = 8750,
     limits: ServerLimits = ServerLimits(),
     busyTimeoutMilliseconds: Int32 = Catalog.defaultBusyTimeoutMilliseconds,
     notice: @escaping @Sendable (String) -> Void = { _ in }
   ) throws(ServerError) {
     do throws(CatalogError) {
       let catalog = try Catalog(
-        path: catalogPath, creating: false,
+        at: location, creating: false,
         configuration: Catalog.Configuration(
           busyTimeoutMilliseconds: busyTimeoutMilliseconds, notice: notice))
       try catalog.rekeyStaleGroupings(notice: notice)
@@ -46,7 +46,7 @@ public final class CatalogServer {
       throw .catalog(error)
     }
     let api = CatalogAPI(
-      catalogPath: catalogPath, busyTimeoutMilliseconds: busyTimeoutMilliseconds, limits: limits,
+      location: location, busyTimeoutMilliseconds: busyTimeoutMilliseconds, limits: limits,
       notice: notice)
     let router = Router(api: api, limits: limits)
     daemon = try HTTPDaemon(

@@ -1,16 +1,14 @@
 /// A second connection to a catalog that reads one version of it until it is moved on, so that
-/// a list's counts and cursors never mix two versions (DESIGN §10). In WAL mode a snapshot does
-/// not hold up writers; while it lasts, the log cannot be checkpointed past it.
+/// a list's counts and cursors never mix two versions (DESIGN §10). It does not hold up writers.
 package final class CatalogSnapshot {
-  package let connection: Connection
+  package let connection: any DatabaseConnection
+  private let engine: any CatalogEngine
   /// The catalog version the snapshot reads.
   package private(set) var version: Int
 
-  init(path: String, access: Connection.Access, busyTimeoutMilliseconds: Int32)
-    throws(CatalogError)
-  {
-    connection = try Connection(path: path, access: access)
-    connection.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
+  init(engine: any CatalogEngine, busyTimeoutMilliseconds: Int32) throws(CatalogError) {
+    self.engine = engine
+    connection = try engine.connectReader(busyTimeoutMilliseconds: busyTimeoutMilliseconds)
     version = 0
     version = try begin()
   }
@@ -28,7 +26,7 @@ package final class CatalogSnapshot {
 
   /// Starts the read transaction: its first read fixes what it sees.
   private func begin() throws(CatalogError) -> Int {
-    try connection.execute("BEGIN")
+    try engine.beginSnapshot(on: connection)
     return try connection.integer("SELECT version FROM catalog_state")
   }
 }
@@ -36,7 +34,6 @@ package final class CatalogSnapshot {
 extension Catalog {
   /// A snapshot of the catalog as it is now, for reading one version.
   package func openSnapshot() throws(CatalogError) -> CatalogSnapshot {
-    try CatalogSnapshot(
-      path: path, access: readingAccess, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+    try CatalogSnapshot(engine: engine, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
   }
 }

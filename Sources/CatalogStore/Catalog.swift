@@ -1,20 +1,16 @@
-internal import CSQLite
 import CatalogCollation
 import CatalogMigrations
 import Foundation
 
-/// A catalog: one SQLite file holding collections, their items and their stored keys.
+/// A catalog: collections, their items and their stored keys, in one SQLite file
+/// (`CatalogSQLite`) or one schema of a PostgreSQL database (`CatalogPostgreSQL`).
 ///
-/// Opening checks that the file is a catalog of a schema this build knows, brings an older one up
-/// to date, and never writes to a file that is not a catalog. Keys made by another ICU are rebuilt
-/// when a list asks for them, or all at once with `rekeyStaleGroupings(notice:)`. A `Catalog` owns one connection and
-/// is used by one task at a time; concurrent readers each open their own (the file is in WAL mode,
-/// so a reader sees the state before or after a writer's transaction, never a mix).
+/// Opening checks that the database is a catalog of a schema this build knows, brings an older
+/// one up to date, and never writes to a database that is not a catalog. Keys made by another ICU
+/// are rebuilt when a list asks for them, or all at once with `rekeyStaleGroupings(notice:)`. A
+/// `Catalog` owns one connection and is used by one task at a time; concurrent readers each open
+/// their own, and see the state before or after a writer's transaction, never a mix.
 public final class Catalog {
-  /// The value of `PRAGMA application_id` that marks a catalog ("CTLG").
-  public static let applicationID = 0x4354_4C47
-  /// The schema version this build writes: the number of its migrations.
-  public static let schemaVersion = Migration.all.count
   /// How long a connection waits for another process's lock, unless `CATALOG_BUSY_TIMEOUT_MS`
   /// says otherwise.
   public static let defaultBusyTimeoutMilliseconds: Int32 = 5000
@@ -42,13 +38,12 @@ public final class Catalog {
     }
   }
 
-  /// The path the catalog was opened with.
+  /// Where the catalog is: the path it was opened with, or its URI with the password masked.
   public let path: String
-  package let connection: Connection
+  package let engine: any CatalogEngine
+  package let connection: any DatabaseConnection
   let configuration: Configuration
   var busyTimeoutMilliseconds: Int32 { configuration.busyTimeoutMilliseconds }
-  /// How the catalog's other connections (snapshots, watchers) open the file.
-  let readingAccess: Connection.Access
   /// The groupings built by the write under way, while one is: their change sets start at the
   /// version it commits (`versionedWrite`).
   var groupingsBuiltByWrite: [Int]?
@@ -57,111 +52,64 @@ public final class Catalog {
   /// The last writer setup of each collection, by collection id (`writerSetup(for:)`).
   var writerSetups: [Int: WriterSetup] = [:]
 
-  /// Opens the catalog at `path`, creating it when `creating` is true and no file exists there.
+  /// Opens the catalog that `engine` keeps, creating it when `creating` is true and there is
+  /// none. Each engine's module offers this as its own initializer (`Catalog(path:…)`).
   ///
-  /// - Throws: `CatalogError.missing` when there is no file and `creating` is false;
-  ///   `.notACatalog` for another SQLite database, a text file or a damaged file (left untouched);
+  /// - Throws: `CatalogError.missing` when there is no catalog and `creating` is false;
+  ///   `.notACatalog` for another database, a text file or a damaged file (left untouched);
   ///   `.newerSchema` for a catalog written by a newer build; `.busy` when another process holds
   ///   the write lock for longer than the busy timeout.
-  public init(
-    path: String, creating: Bool, configuration: Configuration = Configuration()
+  package init(
+    engine: any CatalogEngine, creating: Bool, configuration: Configuration
   ) throws(CatalogError) {
-    if !creating && !FileManager.default.fileExists(atPath: path) { throw .missing(path: path) }
-    self.path = path
+    self.engine = engine
+    path = engine.location
     self.configuration = configuration
-    readingAccess = configuration.readOnly ? Connection.Access.reading(path) : .readOnly
-    connection = try Connection(
-      path: path,
-      access: configuration.readOnly ? readingAccess : .readWrite(creating: creating))
-    connection.setBusyTimeout(milliseconds: configuration.busyTimeoutMilliseconds)
-    try checkIsCatalog()
+    if !creating, !(try engine.catalogExists()) { throw .missing(path: path) }
+    connection = try engine.connect(
+      creating: creating, readOnly: configuration.readOnly,
+      busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds)
+    let version = try engine.schemaVersion(on: connection)
+    if version > currentSchemaVersion {
+      throw .newerSchema(path: path, found: version, supported: currentSchemaVersion)
+    }
     if configuration.readOnly {
-      let version = try schemaVersion()
-      guard version == Self.schemaVersion else {
-        throw .needsUpgrade(path: path, found: version, current: Self.schemaVersion)
+      guard version == currentSchemaVersion else {
+        throw .needsUpgrade(path: path, found: version, current: currentSchemaVersion)
       }
       return
     }
-    // In WAL mode, NORMAL commits without syncing the log (checkpoints sync it): a commit is
-    // atomic and the file consistent after a crash, and a power failure may lose the last few
-    // commits. A single write then costs well under a millisecond instead of an fsync.
-    try connection.execute("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL")
-    if try schemaVersion() < Self.schemaVersion {
-      try connection.execute("PRAGMA journal_mode = WAL")
-      try migrate()
-    } else if try journalMode() != "wal" {
-      // A first import that could not switch back (killed, or another connection held the file).
-      try? connection.execute("PRAGMA journal_mode = WAL")
-    }
+    try engine.prepareForWriting(connection)
+    if version < currentSchemaVersion { try migrate() }
   }
 
-  /// The journal mode, after `pragma` (which may set it) has run.
-  private func journalMode(_ pragma: String = "PRAGMA journal_mode") throws(CatalogError) -> String
-  {
-    let statement = try connection.prepare(pragma)
-    return try statement.step() ? statement.text(at: 0) : ""
-  }
-
-  /// Runs `body`, a first import, with SQLite's rollback journal instead of its write-ahead log
-  /// when the catalog holds no collection and no other connection has it open: every page is then
-  /// written once, to the file, instead of to the log and again by the log's checkpoint, which
-  /// takes a third off a large import. Readers could not read an empty catalog anyway; the catalog
-  /// goes back to the log (which lets readers read while an import writes) when `body` returns.
-  func withRollbackJournalIfEmpty<T>(_ body: () throws(CatalogError) -> T) throws(CatalogError)
-    -> T
-  {
-    guard try connection.integer("SELECT count(*) FROM collections") == 0 else { return try body() }
-    connection.setBusyTimeout(milliseconds: 0)
-    let switched = (try? journalMode("PRAGMA journal_mode = DELETE")) == "delete"
-    connection.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
-    defer { if switched { try? connection.execute("PRAGMA journal_mode = WAL") } }
-    return try body()
-  }
+  /// The schema version this build writes: the number of its engine's migrations.
+  public var currentSchemaVersion: Int { engine.migrations.count }
 
   /// The schema version of the open catalog.
   public func schemaVersion() throws(CatalogError) -> Int {
-    try connection.integer("PRAGMA user_version")
+    try engine.schemaVersion(on: connection)
   }
 
-  /// Whether this process may write the catalog at `path`: the file and its directory (where
-  /// SQLite keeps the write-ahead log) are writable.
-  public static func isWritable(path: String) -> Bool {
-    let directory = (path as NSString).deletingLastPathComponent
-    return access(path, W_OK) == 0 && access(directory.isEmpty ? "." : directory, W_OK) == 0
+  /// What `catalog info` shows of the engine that keeps the catalog: its name and version, and
+  /// for a server, which one.
+  public var engineDescription: [(name: String, value: String)] {
+    engine.describe(on: connection)
   }
-
-  /// SQLite's version, such as "3.40.1".
-  public static var sqliteVersion: String { String(cString: sqlite3_libversion()) }
 
   // MARK: - Opening
-
-  /// Refuses, without writing anything, a file that is neither empty nor a catalog of a known
-  /// schema.
-  private func checkIsCatalog() throws(CatalogError) {
-    let applicationID = try connection.integer("PRAGMA application_id")
-    let version = try connection.integer("PRAGMA user_version")
-    if applicationID == Self.applicationID {
-      if version > Self.schemaVersion {
-        throw .newerSchema(path: path, found: version, supported: Self.schemaVersion)
-      }
-      return
-    }
-    let tableCount = try connection.integer("SELECT count(*) FROM sqlite_schema")
-    if tableCount > 0 || applicationID != 0 {
-      throw .notACatalog(path: path, reason: "it is an SQLite database of another application")
-    }
-  }
 
   /// Applies the migrations the catalog lacks, each in its own transaction, with the work that
   /// follows it in Swift (`upgrade(to:)`). The version is read again inside each transaction,
   /// so two processes opening a new catalog at once apply each migration once.
   private func migrate() throws(CatalogError) {
     let isUpgrade = try schemaVersion() > 0
-    for migration in Migration.all {
+    for migration in engine.migrations {
       try connection.transaction { () throws(CatalogError) in
-        let version = try connection.integer("PRAGMA user_version")
-        if version > Self.schemaVersion {
-          throw .newerSchema(path: path, found: version, supported: Self.schemaVersion)
+        try engine.lockForMigration(on: connection)
+        let version = try engine.schemaVersion(on: connection)
+        if version > currentSchemaVersion {
+          throw .newerSchema(path: path, found: version, supported: currentSchemaVersion)
         }
         guard version < migration.version else { return }
         try connection.execute(migration.sql)
@@ -172,9 +120,7 @@ public final class Catalog {
           }
           try upgrade.work()
         }
-        try connection.execute(
-          "PRAGMA user_version = \(migration.version); PRAGMA application_id = \(Self.applicationID)"
-        )
+        try engine.setSchemaVersion(migration.version, on: connection)
       }
     }
   }

@@ -1,4 +1,5 @@
 import CatalogCollation
+import CatalogSQLite
 import CatalogTestSupport
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+import CatalogSQLite
 import CatalogServer
 import CatalogStore
 import Foundation

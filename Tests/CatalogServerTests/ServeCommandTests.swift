@@ -68,7 +68,7 @@ struct ServeCommandTests {
   }
 
   @Test func aPortInUseIsAnError() throws {
-    let first = try CatalogServer(catalogPath: runner.databasePath, port: 0)
+    let first = try CatalogServer(catalog: .sqlite(path: runner.databasePath), port: 0)
     let result = try runner.run(["serve", "--port", String(first.port)])
     #expect(result.status == 1)
     #expect(

@@ -1,3 +1,4 @@
+import CatalogSQLite
 import CatalogServer
 import CatalogStore
 import CatalogTestSupport
@@ -42,7 +43,7 @@ final class ServerFixture {
         throw RawHTTPClient.Failure(description: "\(arguments): \(result.standardError)")
       }
     }
-    server = try CatalogServer(catalogPath: runner.databasePath, port: 0, limits: limits)
+    server = try CatalogServer(catalog: .sqlite(path: runner.databasePath), port: 0, limits: limits)
   }
 
   /// What `catalog ARGUMENTS --format json` prints, as the server's JSON array would hold it.

@@ -1,4 +1,5 @@
 import CatalogCollation
+import CatalogSQLite
 import CatalogStore
 import CatalogTestSupport
 import Foundation
@@ -20,10 +21,12 @@ struct CatalogErrorTests {
       .collectionNotChosen(available: ["cities", "towns"]), .collectionExists(name: "cities"),
       .damagedList(groupingID: 3, reason: "a section has no rows"),
       .scratchFile(directory: "/tmp", reason: "No space left on device"),
-      .diskFull(path: "a.db", sqlite: failure), .readOnly(path: "a.db", sqlite: failure),
-      .busy(path: "a.db", sqlite: failure), .ioError(path: "a.db", sqlite: failure),
-      .damaged(path: "a.db", sqlite: failure), .sqlite(path: "a.db", failure),
-      .cannotOpen(path: "a.db", problem: .isDirectory, sqlite: failure),
+      .diskFull(path: "a.db", failure: .sqlite(failure)),
+      .readOnly(path: "a.db", failure: .sqlite(failure)),
+      .busy(path: "a.db", failure: .sqlite(failure)),
+      .ioError(path: "a.db", failure: .sqlite(failure)),
+      .damaged(path: "a.db", failure: .sqlite(failure)), .database(path: "a.db", .sqlite(failure)),
+      .cannotOpen(path: "a.db", problem: .isDirectory, failure: .sqlite(failure)),
     ]
     for error in errors {
       let text = error.description
@@ -36,10 +39,10 @@ struct CatalogErrorTests {
   @Test func theFactsOfEachCase() {
     let failure = SQLiteFailure(code: 1544, message: "attempt to write a readonly database")
     #expect(
-      CatalogError.diskFull(path: "a.db", sqlite: failure).description
+      CatalogError.diskFull(path: "a.db", failure: .sqlite(failure)).description
         == "the disk is full; the catalog a.db is unchanged")
     #expect(
-      CatalogError.readOnly(path: "a.db", sqlite: failure).description
+      CatalogError.readOnly(path: "a.db", failure: .sqlite(failure)).description
         == "the catalog a.db is read-only: its directory cannot be written; nothing was changed")
     #expect(
       CatalogError.readOnly(path: "a.db").description
@@ -52,8 +55,10 @@ struct CatalogErrorTests {
     #expect(
       CatalogError.collectionNotChosen(available: ["a", "b"]).description
         == "the catalog holds 2 collections and none was named; the collections are: a, b")
-    #expect(CatalogError.readOnly(path: "a.db", sqlite: failure).sqliteFailure == failure)
-    #expect(CatalogError.missing(path: "a.db").sqliteFailure == nil)
+    #expect(
+      CatalogError.readOnly(path: "a.db", failure: .sqlite(failure)).databaseFailure
+        == .sqlite(failure))
+    #expect(CatalogError.missing(path: "a.db").databaseFailure == nil)
   }
 
   @Test func sqliteFailuresNameTheirCode() {
@@ -80,7 +85,7 @@ struct CatalogErrorTests {
         continue
       }
       #expect(errorPath == path)
-      #expect(failure?.primaryCode == 14)  // SQLITE_CANTOPEN
+      #expect(failure?.sqlite?.primaryCode == 14)  // SQLITE_CANTOPEN
     }
   }
 
@@ -95,7 +100,7 @@ struct CatalogErrorTests {
     }
     #expect(path == parent + "/a.db")
     #expect(problem == .missingDirectory(parent))
-    #expect(failure?.primaryCode == 14)
+    #expect(failure?.sqlite?.primaryCode == 14)
     #expect(!FileManager.default.fileExists(atPath: parent))
   }
 
@@ -108,8 +113,8 @@ struct CatalogErrorTests {
       return
     }
     #expect(reason == "it is not an SQLite database")
-    #expect(failure?.code == 26)  // SQLITE_NOTADB
-    #expect(failure?.sql == "PRAGMA application_id")
+    #expect(failure?.sqlite?.code == 26)  // SQLITE_NOTADB
+    #expect(failure?.sqlite?.sql == "PRAGMA application_id")
   }
 
   /// SQLite's page limit stands in for a full disk: its writes fail with SQLITE_FULL, and the
@@ -128,7 +133,7 @@ struct CatalogErrorTests {
       return
     }
     #expect(path == test.path)
-    #expect(failure.primaryCode == 13)
+    #expect(failure.sqlite?.primaryCode == 13)
     #expect(try test.catalog.collections().map(\.name) == ["small"])
   }
 }

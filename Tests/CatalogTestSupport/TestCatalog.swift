@@ -1,4 +1,5 @@
 import CatalogCollation
+import CatalogSQLite
 import CatalogStore
 import Foundation
 

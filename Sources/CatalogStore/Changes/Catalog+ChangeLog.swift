@@ -90,7 +90,7 @@ extension Catalog {
   /// The same, read through `connection` (a snapshot's), up to the version it sees.
   package func changeSets(
     since version: Int, collection: String, grouping: Grouping, locale: String,
-    through connection: Connection
+    through connection: any DatabaseConnection
   ) throws(CatalogError) -> [ChangeSet] {
     let state = try connection.cached(
       "SELECT version, first_logged_version FROM catalog_state")

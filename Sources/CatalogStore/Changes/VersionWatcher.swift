@@ -1,50 +1,49 @@
-import Foundation
-
 /// Sees the writes that other connections, in this process or another, commit to a catalog.
 ///
-/// It asks SQLite's `PRAGMA data_version` on a connection of its own, which moves whenever
-/// another connection has committed (and also when one only checkpointed, so a wake-up may find
-/// no new version); only then does it read the catalog's version. Checking costs a few
-/// microseconds, so checking every few milliseconds is cheap.
+/// It asks the engine's commit signal, on a connection of its own, whether anything may have
+/// been committed — SQLite's `PRAGMA data_version`, a few microseconds; PostgreSQL's
+/// notifications, which arrive on the connection's socket — and only then reads the catalog's
+/// version. A signal may fire for no new version (a checkpoint); the watcher then says none.
 public final class VersionWatcher {
-  private let connection: Connection
-  private let dataVersion: Statement
-  private var lastDataVersion: Int?
+  private let signal: any CommitSignal
   private var lastVersion = 0
 
-  /// Watches the catalog at `catalog`'s path, through its own read-only connection.
+  /// Watches the catalog that `catalog` has open, through a connection of its own.
   public init(catalog: Catalog) throws(CatalogError) {
-    connection = try Connection(path: catalog.path, access: catalog.readingAccess)
-    connection.setBusyTimeout(milliseconds: catalog.busyTimeoutMilliseconds)
-    dataVersion = try connection.prepare("PRAGMA data_version")
+    signal = try catalog.engine.makeCommitSignal(
+      busyTimeoutMilliseconds: catalog.busyTimeoutMilliseconds)
   }
 
   /// The catalog's version now.
   public func version() throws(CatalogError) -> Int {
-    lastDataVersion = try dataVersion.stepInteger()
-    lastVersion = try connection.cached("SELECT version FROM catalog_state").stepInteger()
+    _ = try signal.hasNews()
+    lastVersion = try signal.connection.cached("SELECT version FROM catalog_state").stepInteger()
     return lastVersion
   }
 
   /// The catalog's version when another connection committed since the last look; nil when none
   /// did.
   public func newVersion() throws(CatalogError) -> Int? {
-    let data = try dataVersion.stepInteger()
-    guard data != lastDataVersion else { return nil }
-    let previous = lastVersion
-    let current = try version()
-    return current != previous ? current : nil
+    guard try signal.hasNews() else { return nil }
+    return try newVersionSinceLastLook()
   }
 
-  /// Waits, looking every `interval`, until the catalog's version is greater than `version`, and
-  /// returns it. Blocks the calling thread.
+  private func newVersionSinceLastLook() throws(CatalogError) -> Int? {
+    let previous = lastVersion
+    lastVersion = try signal.connection.cached("SELECT version FROM catalog_state").stepInteger()
+    return lastVersion != previous ? lastVersion : nil
+  }
+
+  /// Waits until the catalog's version is greater than `version`, and returns it, waking when the
+  /// engine signals a commit and at least every `interval`. Blocks the calling thread.
   public func waitForVersion(after version: Int, checkingEvery interval: Duration)
     throws(CatalogError) -> Int
   {
     var current = try self.version()
     while current <= version {
-      Thread.sleep(forTimeInterval: interval.seconds)
-      current = try newVersion() ?? current
+      if try signal.waitForNews(upTo: interval) {
+        current = try newVersionSinceLastLook() ?? current
+      }
     }
     return current
   }

@@ -113,7 +113,7 @@ extension Catalog {
 
   /// The section notes of a collection's grouping, read through `connection` (a snapshot's).
   package static func sectionNotes(
-    of collection: CollectionInfo, grouping: Grouping, connection: Connection
+    of collection: CollectionInfo, grouping: Grouping, connection: any DatabaseConnection
   ) throws(CatalogError) -> [SectionNote] {
     let statement = try connection.prepare(
       """

@@ -8,10 +8,10 @@ extension Catalog {
 
 /// A collection's items in item order, read as one statement steps: flat memory for any size.
 public final class StoredItemCursor {
-  private let statement: Statement
+  private let statement: any DatabaseStatement
   private var isDone = false
 
-  init(connection: Connection, collectionID: Int) throws(CatalogError) {
+  init(connection: any DatabaseConnection, collectionID: Int) throws(CatalogError) {
     statement = try connection.prepare(
       "SELECT item, fields FROM items WHERE collection_id = ? ORDER BY item")
     try statement.bind(.integer(collectionID))

@@ -79,7 +79,8 @@ extension Catalog {
   }
 
   /// The collection with this row id as `connection` (a snapshot's) sees it, if it exists.
-  package static func collection(id: Int, in connection: Connection) throws(CatalogError)
+  package static func collection(id: Int, in connection: any DatabaseConnection)
+    throws(CatalogError)
     -> CollectionInfo?
   {
     let statement = try connection.prepare(
@@ -90,7 +91,7 @@ extension Catalog {
 
   /// The id of a stored grouping as `connection` (a snapshot's) sees it, if it exists.
   package static func groupingID(
-    collectionID: Int, grouping: Grouping, locale: String, in connection: Connection
+    collectionID: Int, grouping: Grouping, locale: String, in connection: any DatabaseConnection
   ) throws(CatalogError) -> Int? {
     let statement = try connection.prepare(
       "SELECT id FROM groupings WHERE collection_id = ? AND group_by = ? AND locale = ?")
@@ -98,7 +99,7 @@ extension Catalog {
     return try statement.step() ? statement.int(at: 0) : nil
   }
 
-  private static func collectionInfo(from statement: Statement) -> CollectionInfo {
+  private static func collectionInfo(from statement: any DatabaseStatement) -> CollectionInfo {
     CollectionInfo(
       id: statement.int(at: 0), name: statement.text(at: 1),
       columns: statement.stringArray(at: 2),

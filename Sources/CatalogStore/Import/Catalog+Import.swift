@@ -20,24 +20,23 @@ extension Catalog {
   ) throws(CatalogError) -> ImportSummary {
     let name = String(options.collection.trimmingWhiteSpace)
     guard !name.isEmpty else { throw .invalidCollectionName(options.collection) }
-    return try withRollbackJournalIfEmpty { () throws(CatalogError) in
-      try withBackgroundFlush { () throws(CatalogError) in
-        try versionedWrite { () throws(CatalogError) in
-          let existing = try collection(named: name)
-          switch (options.mode, existing) {
-          case (.create, .some):
-            throw .collectionExists(name: name)
-          case (let mode, .some(let collection)) where mode.writesItems:
-            return try importItems(
-              from: reader, into: collection, options: options, progress: progress)
-          default:
-            if options.mode == .upsert || options.mode == .sync, options.key == nil {
-              throw .keyRequired(
-                collection: name, operation: options.mode == .upsert ? "--upsert" : "--sync")
-            }
-            return try importAll(
-              from: reader, options: options, replacing: existing, progress: progress)
+    return try engine.withLargeWrite(.wholeCollection, on: connection) { () throws(CatalogError) in
+      try versionedWrite { () throws(CatalogError) in
+        try engine.lockCollection(named: name, on: connection)
+        let existing = try collection(named: name)
+        switch (options.mode, existing) {
+        case (.create, .some):
+          throw .collectionExists(name: name)
+        case (let mode, .some(let collection)) where mode.writesItems:
+          return try importItems(
+            from: reader, into: collection, options: options, progress: progress)
+        default:
+          if options.mode == .upsert || options.mode == .sync, options.key == nil {
+            throw .keyRequired(
+              collection: name, operation: options.mode == .upsert ? "--upsert" : "--sync")
           }
+          return try importAll(
+            from: reader, options: options, replacing: existing, progress: progress)
         }
       }
     }
@@ -104,8 +103,8 @@ extension Catalog {
     let keyChecker = try plan.keyColumn.map { (column) throws(CatalogError) in
       try ImportKeyChecker(connection: connection, inputName: reader.inputName, column: column)
     }
-    let insertItems = try MultiRowInsert(
-      connection: connection, into: "items",
+    let insertItems = try connection.makeBulkInsert(
+      into: "items",
       columns: ["collection_id", "item", "title", "fields", "key"])
     let itemCount = try BoundedChannel<ImportMessage>.pipe(capacity: 16) { channel in
       transfer.produce(into: channel)

@@ -22,10 +22,19 @@ extension Catalog {
     var alsoStore = options.alsoStore
     alsoStore.groupBy += options.groupBy
     try storeKeys(alsoStore, for: collection, willBuild: { _ in })
-    // Rows of a file go all over each list's B-trees; a larger page cache keeps the pages they
-    // touch from being written out and read again within the transaction.
-    try connection.execute("PRAGMA cache_size = -\(Self.itemImportCacheKiB)")
-    defer { try? connection.execute("PRAGMA cache_size = -2000") }
+    return try engine.withLargeWrite(.itemByItem, on: connection) { () throws(CatalogError) in
+      try writeItems(
+        from: reader, into: collection, options: options, keyPosition: keyPosition,
+        positions: positions, collation: collation, progress: progress)
+    }
+  }
+
+  /// Writes the file's rows as items, inside `importItems`.
+  private func writeItems(
+    from reader: CSVReader, into collection: CollectionInfo, options: ImportOptions,
+    keyPosition: Int?, positions: [Int], collation: Collation,
+    progress: ((ImportProgress) -> Void)?
+  ) throws(CatalogError) -> WriteOutcome<ImportSummary> {
     let writer = try CollectionWriter(catalog: self, collection: collection)
     let keyChecker = try collection.keyColumn.map { (column) throws(CatalogError) in
       try ImportKeyChecker(connection: connection, inputName: reader.inputName, column: column)
@@ -72,9 +81,6 @@ extension Catalog {
         grouping: grouping, sectionCount: sectionCount, changes: summary)
     }
   }
-
-  /// The page cache of an import item by item, in KiB (SQLite's default is 2,000).
-  static let itemImportCacheKiB = 65_536
 
   /// Refuses options that would change the settings of a collection written into item by item.
   private func checkSettings(of collection: CollectionInfo, against options: ImportOptions)

@@ -10,7 +10,7 @@ import CatalogCollation
 struct GroupingBuild {
   let keys: ItemKeyMaker
   let builders: [GroupingBuilder]
-  private let connection: Connection
+  private let connection: any DatabaseConnection
 
   /// Makes or empties the groupings' rows, and makes their builders. Runs inside a transaction.
   init(

@@ -21,7 +21,8 @@ struct GroupingBuilder {
 
   /// Writes the rows in list order and the sections they fall into, merging and counting on a
   /// second thread while this one writes. Returns the number of sections.
-  func finish(connection: Connection, shouldStop: @Sendable () -> Bool) throws(CatalogError)
+  func finish(connection: any DatabaseConnection, shouldStop: @Sendable () -> Bool)
+    throws(CatalogError)
     -> Int
   {
     let writer = try ListBulkWriter(

@@ -2,14 +2,14 @@
 /// unlike every earlier record's, and an error names the record's place and the earlier one's
 /// line. The keys seen are kept in a temporary table, so memory does not grow with the file.
 final class ImportKeyChecker {
-  private let connection: Connection
+  private let connection: any DatabaseConnection
   private let inputName: String
   private let column: String
-  private let insert: Statement
-  private let firstLine: Statement
+  private let insert: any DatabaseStatement
+  private let firstLine: any DatabaseStatement
 
   /// Starts checking, inside the import's transaction.
-  init(connection: Connection, inputName: String, column: String) throws(CatalogError) {
+  init(connection: any DatabaseConnection, inputName: String, column: String) throws(CatalogError) {
     self.connection = connection
     self.inputName = inputName
     self.column = column

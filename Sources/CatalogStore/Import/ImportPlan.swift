@@ -63,18 +63,25 @@ extension Catalog {
         "DELETE FROM items WHERE collection_id = ? RETURNING item")
       try deleted.bind(.integer(existing.id))
       while try deleted.step() { replacedItems.append(deleted.int(at: 0)) }
-      try connection.prepare(
+      let indexColumns = try connection.prepare(
         """
-        DELETE FROM index_columns WHERE grouping_id IN (
-          SELECT id FROM groupings WHERE collection_id = ?)
-        AND index_by NOT IN (SELECT value FROM json_each(?))
-        """
-      ).bind(.integer(existing.id), .text(JSONText.array(header))).run()
+        SELECT i.grouping_id, i.index_by FROM index_columns i
+        JOIN groupings g ON g.id = i.grouping_id WHERE g.collection_id = ?
+        """)
+      try indexColumns.bind(.integer(existing.id))
+      var gone: [(grouping: Int, column: String)] = []
+      while try indexColumns.step() {
+        let column = indexColumns.text(at: 1)
+        if !header.contains(column) { gone.append((indexColumns.int(at: 0), column)) }
+      }
+      for column in gone {
+        try connection.prepare("DELETE FROM index_columns WHERE grouping_id = ? AND index_by = ?")
+          .bind(.integer(column.grouping), .text(column.column)).run()
+      }
       try connection.prepare(
         """
         UPDATE collections SET columns = ?2, title_column = ?3, sort_as = ?4, locale = ?5,
-          key_column = ?6, names = ?7, ignores_articles = ?8,
-          imported_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now')
+          key_column = ?6, names = ?7, ignores_articles = ?8, imported_at = ?9
         WHERE id = ?1
         """
       ).bind(
@@ -82,7 +89,7 @@ extension Catalog {
         .text(JSONText.array(settings.sortAs)), .text(settings.locale.identifier),
         settings.keyColumn.map(SQLValue.text) ?? .null,
         .integer(settings.sortingOptions.valuesAreNames ? 1 : 0),
-        .integer(settings.sortingOptions.ignoresArticles ? 1 : 0)
+        .integer(settings.sortingOptions.ignoresArticles ? 1 : 0), .text(Self.now())
       ).run()
       collectionID = existing.id
     } else {
@@ -157,16 +164,21 @@ extension Catalog {
       """
       INSERT INTO collections (name, columns, title_column, sort_as, locale, key_column, names,
         ignores_articles, item_count, imported_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?)
+      RETURNING id
       """
     ).bind(
       .text(name), .text(JSONText.array(header)), .text(settings.titleColumn),
       .text(JSONText.array(settings.sortAs)), .text(settings.locale.identifier),
       settings.keyColumn.map(SQLValue.text) ?? .null,
       .integer(settings.sortingOptions.valuesAreNames ? 1 : 0),
-      .integer(settings.sortingOptions.ignoresArticles ? 1 : 0)
-    ).run()
-    return connection.lastInsertedRowID
+      .integer(settings.sortingOptions.ignoresArticles ? 1 : 0), .text(Self.now())
+    ).stepInteger()
+  }
+
+  /// The time now in ISO 8601, UTC, to the second: when a collection was imported.
+  static func now() -> String {
+    Date.now.formatted(.iso8601)
   }
 }
 

@@ -53,12 +53,12 @@ final class BlockTree {
       maximumBlockSize: 128, maximumChildren: 64, bulkBlockSize: 96, bulkChildren: 48)
   }
 
-  let connection: Connection
+  let connection: any DatabaseConnection
   let groupingID: Int
   let shape: Shape
   private var cachedTopLevel: Int?
 
-  init(connection: Connection, groupingID: Int, shape: Shape = .standard) {
+  init(connection: any DatabaseConnection, groupingID: Int, shape: Shape = .standard) {
     self.connection = connection
     self.groupingID = groupingID
     self.shape = shape

@@ -100,8 +100,8 @@ extension Catalog {
       if !batch.isEmpty { _ = channel.send(batch) }
     }
     for keyer in keyers { if let failure = keyer.failure { throw failure } }
-    let insert = try MultiRowInsert(
-      connection: connection, into: "search_keys", columns: ["search_index_id", "key", "item"])
+    let insert = try connection.makeBulkInsert(
+      into: "search_keys", columns: ["search_index_id", "key", "item"])
     // The keys are merged in order on a second thread while this one inserts them.
     let merge = BatchedMerge(sorters: keyers.map(\.sorter), empty: SearchKeyBatch.init) {
       batch, record in
@@ -173,10 +173,12 @@ private final class SearchKeyThread: @unchecked Sendable {
 /// One search index's keys, kept up to date by a write.
 struct SearchIndexWriter {
   let id: Int
-  let connection: Connection
+  let connection: any DatabaseConnection
   private let maker: SearchKeyMaker
 
-  init(id: Int, collection: CollectionInfo, collation: Collation, connection: Connection)
+  init(
+    id: Int, collection: CollectionInfo, collation: Collation, connection: any DatabaseConnection
+  )
     throws(CatalogError)
   {
     self.id = id
@@ -202,8 +204,8 @@ struct SearchIndexWriter {
       }
     }
     records.sort { $0.key == $1.key ? $0.item < $1.item : $0.key.lexicographicallyPrecedes($1.key) }
-    let insert = try MultiRowInsert(
-      connection: connection, into: "search_keys", columns: ["search_index_id", "key", "item"])
+    let insert = try connection.makeBulkInsert(
+      into: "search_keys", columns: ["search_index_id", "key", "item"])
     try insert.insert(count: records.count) { statement, row, position in
       statement.bind(id, at: position)
       statement.bind(records[row].key, at: position + 1)

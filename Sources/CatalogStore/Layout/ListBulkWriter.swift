@@ -4,24 +4,26 @@ import CatalogCollation
 /// as it ends, with the tallies of its spellings; and the block counts of `BlockTree`. What an
 /// import and a rebuild do; a single write goes through `ListLayout` instead.
 final class ListBulkWriter {
-  private let connection: Connection
+  private let connection: any DatabaseConnection
   private let groupingID: Int
   private let collation: Collation
   private let column: String?
-  private let insertRows: MultiRowInsert
+  private let insertRows: any BulkInsert
   private var blocks: BlockTreeBuilder
   private var currentSection: [UInt8] = []
 
   /// Starts writing the list of `groupingID`, which must be empty.
-  init(connection: Connection, groupingID: Int, grouping: Grouping, collation: Collation)
+  init(
+    connection: any DatabaseConnection, groupingID: Int, grouping: Grouping, collation: Collation
+  )
     throws(CatalogError)
   {
     self.connection = connection
     self.groupingID = groupingID
     self.collation = collation
     column = grouping.column
-    insertRows = try MultiRowInsert(
-      connection: connection, into: "rows", columns: ["grouping_id", "key", "item"])
+    insertRows = try connection.makeBulkInsert(
+      into: "rows", columns: ["grouping_id", "key", "item"])
     blocks = BlockTreeBuilder(tree: BlockTree(connection: connection, groupingID: groupingID))
   }
 

@@ -37,10 +37,10 @@ final class ListLayout {
   private let talliedColumns: [String]
   private let indexColumns: [String]
   let tree: BlockTree
-  private let connection: Connection
+  private let connection: any DatabaseConnection
 
   init(
-    connection: Connection, groupingID: Int, grouping: Grouping, collation: Collation,
+    connection: any DatabaseConnection, groupingID: Int, grouping: Grouping, collation: Collation,
     indexColumns: [String]
   ) {
     self.connection = connection
@@ -66,8 +66,8 @@ final class ListLayout {
   func insert(sorted entries: [ListEntry]) throws(CatalogError)
     -> [(section: [UInt8], effect: SectionEffect)]
   {
-    let insertRows = try MultiRowInsert(
-      connection: connection, into: "rows", columns: ["grouping_id", "key", "item"])
+    let insertRows = try connection.makeBulkInsert(
+      into: "rows", columns: ["grouping_id", "key", "item"])
     try insertRows.insert(count: entries.count) { statement, row, position in
       statement.bind(groupingID, at: position)
       statement.bind(entries[row].rowKey, at: position + 1)

@@ -6,10 +6,10 @@
 /// every answer describes the same version.
 package final class ListReader {
   package let groupingID: Int
-  let connection: Connection
+  let connection: any DatabaseConnection
   let tree: BlockTree
 
-  package init(connection: Connection, groupingID: Int) {
+  package init(connection: any DatabaseConnection, groupingID: Int) {
     self.connection = connection
     self.groupingID = groupingID
     tree = BlockTree(connection: connection, groupingID: groupingID)
@@ -93,7 +93,7 @@ package struct StoredSection: Sendable, Equatable {
 /// Sections of a list in key order from a given one, a batch at a time.
 package final class StoredSectionCursor {
   private let reader: ListReader
-  private let statement: Statement
+  private let statement: any DatabaseStatement
   private let indexBy: String?
   private var batchStart: (key: [UInt8], index: Int, firstRow: Int)?
   private var batch: [StoredSection] = []
@@ -165,7 +165,7 @@ package struct StoredRow: Sendable {
 /// the first does.
 package final class StoredRowCursor {
   private let reader: ListReader
-  private let statement: Statement
+  private let statement: any DatabaseStatement
   private let collectionID: Int
   private var batchStart: (key: [UInt8], offset: Int)?
   private var remaining: Int

@@ -22,7 +22,7 @@ extension ListReader {
 package final class StoredSearchCursor {
   private let reader: ListReader
   private let table: String
-  private let rows: Statement
+  private let rows: any DatabaseStatement
   private var previous: (key: [UInt8], offset: Int)?
   private var isDone = false
   /// Numbers the temporary tables of searches, unique in the process.

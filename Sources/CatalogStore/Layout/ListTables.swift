@@ -2,7 +2,7 @@
 /// keys have no foreign keys (which would cost a lookup per appended row), so they are deleted
 /// here, before the rows they belong to.
 struct ListTables {
-  let connection: Connection
+  let connection: any DatabaseConnection
 
   /// Deletes a grouping's rows, sections, tallies, block counts and index titles; the grouping
   /// row stays.

@@ -13,7 +13,7 @@ public final class CollectionWriter {
   public let collection: CollectionInfo
 
   private let catalog: Catalog
-  private let connection: Connection
+  private let connection: any DatabaseConnection
   private let keys: ItemKeyMaker
   private let lists: [(layout: ListLayout, tracker: ListChangeTracker)]
   private let searches: [SearchIndexWriter]
@@ -120,8 +120,8 @@ public final class CollectionWriter {
     let items = pending
     pending = []
     pendingKeys = [:]
-    let insertItems = try MultiRowInsert(
-      connection: connection, into: "items",
+    let insertItems = try connection.makeBulkInsert(
+      into: "items",
       columns: ["collection_id", "item", "title", "fields", "key"])
     try insertItems.insert(count: items.count) { statement, row, position in
       let (item, fields) = items[row]

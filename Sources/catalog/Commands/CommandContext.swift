@@ -1,5 +1,6 @@
 import CatalogCollation
 import CatalogQuery
+import CatalogSQLite
 import CatalogStore
 import Foundation
 
@@ -16,6 +17,9 @@ struct CommandContext {
     return "./catalog.db"
   }
 
+  /// Where `catalogPath` says the catalog is.
+  var catalogLocation: CatalogLocation { .sqlite(path: catalogPath) }
+
   /// Opens the catalog, creating it only for commands that write (`creating`), and rebuilds keys
   /// that another ICU made, saying so on stderr. The busy timeout is `$CATALOG_BUSY_TIMEOUT_MS`
   /// milliseconds when set.
@@ -29,7 +33,8 @@ struct CommandContext {
     let configuration = Catalog.Configuration(
       busyTimeoutMilliseconds: timeout ?? Catalog.defaultBusyTimeoutMilliseconds,
       notice: { StandardError.line("\($0)…") }, readOnly: readOnly)
-    let catalog = try Catalog(path: catalogPath, creating: creating, configuration: configuration)
+    let catalog = try Catalog(
+      at: catalogLocation, creating: creating, configuration: configuration)
     try catalog.rekeyStaleGroupings { StandardError.line("\($0)…") }
     return catalog
   }

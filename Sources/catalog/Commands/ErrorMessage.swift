@@ -49,14 +49,23 @@ struct ErrorMessage {
 
     func text(for error: CatalogError) -> String {
       var text = "Error: " + message(for: error)
-      if isVerbose, let failure = error.sqliteFailure {
+      guard isVerbose, let failure = error.databaseFailure else { return text }
+      var statement: String?
+      switch failure {
+      case .sqlite(let failure):
         text += "\n  SQLite error \(failure.code) (\(failure.codeName)): \(failure.message)"
         if let systemMessage = failure.systemMessage {
           text += "\n  system error \(failure.systemErrno): \(systemMessage)"
         }
-        if let sql = failure.sql {
-          text += "\n  in: " + sql.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        }
+        statement = failure.sql
+      case .postgreSQL(let failure):
+        text +=
+          "\n  PostgreSQL error"
+          + (failure.sqlState.isEmpty ? "" : " \(failure.sqlState)") + ": \(failure.message)"
+        statement = failure.sql
+      }
+      if let statement {
+        text += "\n  in: " + statement.split(whereSeparator: \.isWhitespace).joined(separator: " ")
       }
       return text
     }

@@ -1,5 +1,6 @@
 import CatalogCollation
 import CatalogRecords
+import CatalogSQLite
 import CatalogStore
 
 /// `catalog info`: where the catalog is, what made it and what it holds, and the versions of

@@ -16,7 +16,7 @@ enum ServeCommand {
     pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
     let timeout = context.environment["CATALOG_BUSY_TIMEOUT_MS"].flatMap { Int32($0) }
     let server = try CatalogServer(
-      catalogPath: context.catalogPath, host: invocation.value(for: "host") ?? "127.0.0.1",
+      catalog: context.catalogLocation, host: invocation.value(for: "host") ?? "127.0.0.1",
       port: invocation.value(for: "port").flatMap { UInt16($0) } ?? 8750,
       busyTimeoutMilliseconds: timeout ?? Catalog.defaultBusyTimeoutMilliseconds,
       notice: { StandardError.line("\($0)…") })

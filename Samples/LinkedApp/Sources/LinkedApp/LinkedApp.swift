@@ -1,5 +1,6 @@
 import CatalogCollation
 import CatalogQuery
+import CatalogSQLite
 import CatalogStore
 import Foundation
 

@@ -52,13 +52,3 @@ final class BackgroundFlush: @unchecked Sendable {
     }
   }
 }
-
-extension Catalog {
-  /// Runs `body`, a write of many pages, while a `BackgroundFlush` writes the catalog's files
-  /// to disk behind it.
-  func withBackgroundFlush<T>(_ body: () throws(CatalogError) -> T) throws(CatalogError) -> T {
-    let flush = BackgroundFlush(paths: [path, path + "-wal"])
-    defer { flush.stop() }
-    return try body()
-  }
-}

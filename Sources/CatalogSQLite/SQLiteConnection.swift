@@ -1,14 +1,15 @@
 internal import CSQLite
+import CatalogStore
 import Foundation
 
 /// One SQLite connection, owned by one thread or task at a time.
-package final class Connection {
+package final class SQLiteConnection: DatabaseConnection {
   package let handle: OpaquePointer
   package let path: String
   /// Statements kept compiled for the hot paths of writes and lookups: by the address of their
   /// SQL literal in the binary (`cached(_:)`), and by name (`cached(named:sql:)`).
-  private var literalStatementCache: [UInt: Statement] = [:]
-  private var statementCache: [String: Statement] = [:]
+  private var literalStatementCache: [UInt: SQLiteStatement] = [:]
+  private var statementCache: [String: SQLiteStatement] = [:]
 
   /// Before the process's first connection: turns SQLite's memory statistics off, unless the
   /// program used SQLite before (nothing reads them, and they cost a global lock per allocation,
@@ -39,11 +40,6 @@ package final class Connection {
       return access(directory.isEmpty ? "." : directory, W_OK) != 0 && (log ?? 0) == 0
         ? .immutable : .readOnly
     }
-  }
-
-  /// Opens the file read-write, creating it only when `creating` is true, or only for reading.
-  convenience init(path: String, creating: Bool, readOnly: Bool = false) throws(CatalogError) {
-    try self.init(path: path, access: readOnly ? .readOnly : .readWrite(creating: creating))
   }
 
   /// Opens the file as `access` says.
@@ -82,6 +78,10 @@ package final class Connection {
     sqlite3_close_v2(handle)
   }
 
+  package let dialect = SQLDialect(blobType: "BLOB", beginWrite: "BEGIN IMMEDIATE")
+
+  package var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
   /// Waits up to `milliseconds` for another connection's lock before failing with `busy`.
   func setBusyTimeout(milliseconds: Int32) {
     sqlite3_busy_timeout(handle, milliseconds)
@@ -94,76 +94,47 @@ package final class Connection {
   }
 
   /// Compiles one statement.
-  package func prepare(_ sql: String) throws(CatalogError) -> Statement {
-    try Statement(connection: self, sql: sql)
+  package func prepare(_ sql: String) throws(CatalogError) -> any DatabaseStatement {
+    try SQLiteStatement(connection: self, sql: sql)
   }
 
-  /// The statement for `sql`, compiled once per connection and reused: for statements that are
-  /// run to completion (or reset) before the same SQL is used again, as lookups and single-row
-  /// writes are. A statement stepped across other calls, as a cursor's is, needs `prepare`.
+  /// SQLite steps a statement row by row from the file: a cursor is a statement like any other.
+  package func cursor(_ sql: String) throws(CatalogError) -> any DatabaseStatement {
+    try prepare(sql)
+  }
+
+  /// The statement for `sql`, compiled once per connection and reused (see `DatabaseConnection`).
   ///
   /// The statement is found by where its text is in the binary, which costs nothing, instead of
   /// by the text: hashing and comparing the text of long statements cost a single write several
   /// percent of its time.
-  package func cached(_ sql: StaticString) throws(CatalogError) -> Statement {
+  package func cached(_ sql: StaticString) throws(CatalogError) -> any DatabaseStatement {
     let address = UInt(bitPattern: sql.utf8Start)
     if let statement = literalStatementCache[address] { return statement }
-    let statement = try Statement(connection: self, sql: sql.description, isCached: true)
+    let statement = try SQLiteStatement(connection: self, sql: sql.description, isCached: true)
     literalStatementCache[address] = statement
     return statement
   }
 
   /// The same, for a statement whose SQL is long to spell out: it is found by `name`, and
   /// `sql` is called only the first time.
-  package func cached(named name: String, sql: () -> String) throws(CatalogError) -> Statement {
+  package func cached(named name: String, sql: () -> String) throws(CatalogError)
+    -> any DatabaseStatement
+  {
     if let statement = statementCache[name] { return statement }
-    let statement = try Statement(connection: self, sql: sql(), isCached: true)
+    let statement = try SQLiteStatement(connection: self, sql: sql(), isCached: true)
     statementCache[name] = statement
     return statement
   }
 
-  /// The single integer that a statement such as `PRAGMA user_version` returns.
-  package func integer(_ sql: String) throws(CatalogError) -> Int {
-    try prepare(sql).stepInteger()
-  }
-
-  /// Runs `body` in a transaction that takes the write lock at once, committing when it returns
-  /// and rolling back when it throws. Inside a transaction already, `body` runs in a savepoint of
-  /// it, which its error rolls back.
-  package func transaction<T>(_ body: () throws(CatalogError) -> T) throws(CatalogError) -> T {
-    try transaction(committing: { _ in true }, body)
-  }
-
-  /// The same, rolling back also when `shouldCommit` says no to what `body` returned (a write
-  /// that changed nothing).
-  package func transaction<T>(
-    committing shouldCommit: (T) -> Bool, _ body: () throws(CatalogError) -> T
-  ) throws(CatalogError) -> T {
-    let isNested = sqlite3_get_autocommit(handle) == 0
-    // Compiled once: a single write is a transaction, and compiling costs what a small write does.
-    try cached(isNested ? "SAVEPOINT nested" : "BEGIN IMMEDIATE").bind().run()
-    do {
-      let result = try body()
-      guard shouldCommit(result) else {
-        rollBack(isNested: isNested)
-        return result
-      }
-      try cached(isNested ? "RELEASE nested" : "COMMIT").bind().run()
-      return result
-    } catch {
-      rollBack(isNested: isNested)
-      throw error
-    }
-  }
-
-  private func rollBack(isNested: Bool) {
-    try? execute(isNested ? "ROLLBACK TO nested; RELEASE nested" : "ROLLBACK")
+  package func makeBulkInsert(into table: String, columns: [String]) throws(CatalogError)
+    -> any BulkInsert
+  {
+    try MultiRowInsert(connection: self, into: table, columns: columns)
   }
 
   /// The number of rows the last INSERT, UPDATE or DELETE changed.
   package var changes: Int { Int(sqlite3_changes(handle)) }
-
-  package var lastInsertedRowID: Int { Int(sqlite3_last_insert_rowid(handle)) }
 
   /// The typed error for a failed SQLite call on this connection.
   package func error(code: Int32, sql: String?) -> CatalogError {
@@ -176,28 +147,30 @@ package final class Connection {
 
   /// The case of `CatalogError` that names what went wrong with the file at `path`, from SQLite's
   /// extended result code and, where the code alone does not tell, the file system.
-  private static func error(_ failure: SQLiteFailure, path: String) -> CatalogError {
-    switch failure.primaryCode {
+  private static func error(_ sqlite: SQLiteFailure, path: String) -> CatalogError {
+    let failure = DatabaseFailure.sqlite(sqlite)
+    switch sqlite.primaryCode {
     case SQLITE_BUSY, SQLITE_LOCKED:
-      return .busy(path: path, sqlite: failure)
+      return .busy(path: path, failure: failure)
     case SQLITE_READONLY:
-      return .readOnly(path: path, sqlite: failure)
+      return .readOnly(path: path, failure: failure)
     case SQLITE_FULL:
-      return .diskFull(path: path, sqlite: failure)
+      return .diskFull(path: path, failure: failure)
     case SQLITE_NOTADB:
-      return .notACatalog(path: path, reason: "it is not an SQLite database", sqlite: failure)
+      return .notACatalog(path: path, reason: "it is not an SQLite database", failure: failure)
     case SQLITE_CORRUPT:
-      return .damaged(path: path, sqlite: failure)
+      return .damaged(path: path, failure: failure)
     case SQLITE_CANTOPEN, SQLITE_PERM:
-      return .cannotOpen(path: path, problem: CatalogError.OpenProblem(path: path), sqlite: failure)
+      return .cannotOpen(
+        path: path, problem: CatalogError.OpenProblem(path: path), failure: failure)
     case SQLITE_IOERR:
-      switch failure.systemErrno {
-      case ENOSPC, EDQUOT: return .diskFull(path: path, sqlite: failure)
-      case EROFS: return .readOnly(path: path, sqlite: failure)
-      default: return .ioError(path: path, sqlite: failure)
+      switch sqlite.systemErrno {
+      case ENOSPC, EDQUOT: return .diskFull(path: path, failure: failure)
+      case EROFS: return .readOnly(path: path, failure: failure)
+      default: return .ioError(path: path, failure: failure)
       }
     default:
-      return .sqlite(path: path, failure)
+      return .database(path: path, failure)
     }
   }
 }

@@ -1,15 +1,16 @@
 internal import CSQLite
+import CatalogStore
 
 /// A compiled SQLite statement, reset and rebound for each use.
-package final class Statement {
+package final class SQLiteStatement: DatabaseStatement {
   private let handle: OpaquePointer
   /// The connection, for errors. A statement keeps its connection open (`owner`), except one in
   /// the connection's own cache, which the connection finalizes before it closes.
-  private unowned let connection: Connection
-  private let owner: Connection?
+  private unowned let connection: SQLiteConnection
+  private let owner: SQLiteConnection?
   package let sql: String
 
-  init(connection: Connection, sql: String, isCached: Bool = false) throws(CatalogError) {
+  init(connection: SQLiteConnection, sql: String, isCached: Bool = false) throws(CatalogError) {
     var handle: OpaquePointer?
     let code = sqlite3_prepare_v3(
       connection.handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &handle, nil)
@@ -24,14 +25,8 @@ package final class Statement {
 
   // MARK: - Binding
 
-  /// Resets the statement and binds `values` to its parameters, in order.
   @discardableResult
-  package func bind(_ values: SQLValue...) throws(CatalogError) -> Statement {
-    try bind(values)
-  }
-
-  @discardableResult
-  package func bind(_ values: [SQLValue]) throws(CatalogError) -> Statement {
+  package func bind(_ values: [SQLValue]) throws(CatalogError) -> Self {
     reset()
     for (offset, value) in values.enumerated() {
       let position = Int32(offset + 1)
@@ -120,19 +115,6 @@ package final class Statement {
     }
   }
 
-  /// Steps once and returns the first column as an integer (0 when there is no row), then
-  /// finishes the statement.
-  package func stepInteger() throws(CatalogError) -> Int {
-    let value = try step() ? int(at: 0) : 0
-    try run()
-    return value
-  }
-
-  /// Steps to the end, for statements that return no rows.
-  package func run() throws(CatalogError) {
-    while try step() {}
-  }
-
   // MARK: - Columns of the current row
 
   package func int(at column: Int32) -> Int { Int(sqlite3_column_int64(handle, column)) }
@@ -155,13 +137,6 @@ package final class Statement {
     return JSONText.decodeStringArray(utf8: UnsafeBufferPointer(start: bytes, count: count)) ?? []
   }
 
-  package func optionalText(at column: Int32) -> String? {
-    isNull(at: column) ? nil : text(at: column)
-  }
-
-  /// The bytes of a BLOB column, copied.
-  package func blob(at column: Int32) -> [UInt8] { Array(blobBytes(at: column)) }
-
   /// The bytes of a BLOB column, without a copy: valid until the next step or reset.
   package func blobBytes(at column: Int32) -> UnsafeRawBufferPointer {
     guard let bytes = sqlite3_column_blob(handle, column) else {
@@ -169,12 +144,4 @@ package final class Statement {
     }
     return UnsafeRawBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column)))
   }
-}
-
-/// A value bound to a statement parameter.
-package enum SQLValue: Equatable {
-  case null
-  case integer(Int)
-  case text(String)
-  case blob([UInt8])
 }

@@ -1,12 +1,16 @@
+import CatalogStore
+
 /// An INSERT that adds many rows per statement step (`VALUES (…), (…), …`), which roughly halves
-/// the cost of appending millions of rows compared with one step per row.
-struct MultiRowInsert {
-  private let many: Statement
-  private let one: Statement
+/// the cost of appending millions of rows compared with one step per row: SQLite's bulk insert.
+final class MultiRowInsert: BulkInsert {
+  private let many: any DatabaseStatement
+  private let one: any DatabaseStatement
   private let columnCount: Int
   private let rowsPerStep: Int
 
-  init(connection: Connection, into table: String, columns: [String], rowsPerStep: Int = 64)
+  init(
+    connection: SQLiteConnection, into table: String, columns: [String], rowsPerStep: Int = 64
+  )
     throws(CatalogError)
   {
     // The statements are found in the connection's cache by a short name: a single write makes
@@ -22,11 +26,9 @@ struct MultiRowInsert {
     self.rowsPerStep = rowsPerStep
   }
 
-  /// Inserts `count` rows, in order; `bind(statement, row, position)` binds the values of row
-  /// `row` (0 ..< count) at parameter positions `position`, `position + 1`, …. Values bound
-  /// by borrowing (`Statement.bind(borrowing:at:)`) need only last until this returns: the
-  /// statements are reset before it does.
-  func insert(count: Int, bind: (Statement, Int, Int32) -> Void) throws(CatalogError) {
+  /// Inserts `count` rows, in order, as `BulkInsert` says. Values bound by borrowing need only
+  /// last until this returns: the statements are reset before it does.
+  func insert(count: Int, bind: (any ValueBinder, Int, Int32) -> Void) throws(CatalogError) {
     defer {
       many.reset()
       one.reset()

@@ -1,30 +1,31 @@
 import CatalogCollation
 
 /// Why a catalog operation failed: the facts, in words that name no command-line option, so that
-/// a tool can add its own advice. Errors from a failed SQLite call keep what SQLite said
-/// (`sqliteFailure`); their `description` never shows it.
+/// a tool can add its own advice. Errors from a failed call of the database engine keep what the
+/// engine said (`databaseFailure`); their `description` never shows it. `path` is where the
+/// catalog is: a file's path, or a PostgreSQL URI with its password masked.
 public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
   /// No catalog file exists at the path, and the operation does not create one.
   case missing(path: String)
   /// The file exists but is not a catalog: another SQLite database, or not an SQLite database.
-  case notACatalog(path: String, reason: String, sqlite: SQLiteFailure? = nil)
+  case notACatalog(path: String, reason: String, failure: DatabaseFailure? = nil)
   /// The catalog was written by a newer build whose schema this build does not know.
   case newerSchema(path: String, found: Int, supported: Int)
   /// Another process holds the catalog for longer than the busy timeout.
-  case busy(path: String, sqlite: SQLiteFailure? = nil)
+  case busy(path: String, failure: DatabaseFailure? = nil)
   /// The catalog cannot be written: its file, directory or medium is read-only.
-  case readOnly(path: String, sqlite: SQLiteFailure? = nil)
+  case readOnly(path: String, failure: DatabaseFailure? = nil)
   /// The disk (or the file system's quota) has no room for the catalog to grow; the write was
   /// rolled back.
-  case diskFull(path: String, sqlite: SQLiteFailure)
+  case diskFull(path: String, failure: DatabaseFailure)
   /// The catalog file cannot be opened, or created: `problem` says why.
-  case cannotOpen(path: String, problem: OpenProblem, sqlite: SQLiteFailure? = nil)
+  case cannotOpen(path: String, problem: OpenProblem, failure: DatabaseFailure? = nil)
   /// Reading or writing the file failed in the operating system (an I/O error).
-  case ioError(path: String, sqlite: SQLiteFailure)
+  case ioError(path: String, failure: DatabaseFailure)
   /// SQLite found the file's pages malformed: it was damaged, or truncated.
-  case damaged(path: String, sqlite: SQLiteFailure)
-  /// SQLite failed in a way none of the cases above names.
-  case sqlite(path: String, SQLiteFailure)
+  case damaged(path: String, failure: DatabaseFailure)
+  /// The database engine failed in a way none of the cases above names.
+  case database(path: String, DatabaseFailure)
   /// The input file is not valid CSV; the error names the place.
   case csv(CSVError)
   /// No collection has this name; `available` lists the ones there are.
@@ -92,15 +93,15 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
     case other
   }
 
-  /// What SQLite said, for the errors that come from a failed SQLite call: to show on request
-  /// (`catalog --verbose`), never needed to understand the error.
-  public var sqliteFailure: SQLiteFailure? {
+  /// What the database engine said, for the errors that come from a failed call: to show on
+  /// request (`catalog --verbose`), never needed to understand the error.
+  public var databaseFailure: DatabaseFailure? {
     switch self {
     case .notACatalog(_, _, let failure), .busy(_, let failure), .readOnly(_, let failure),
       .cannotOpen(_, _, let failure):
       return failure
     case .diskFull(_, let failure), .ioError(_, let failure), .damaged(_, let failure),
-      .sqlite(_, let failure):
+      .database(_, let failure):
       return failure
     default:
       return nil
@@ -123,17 +124,17 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
     case .busy(let path, _):
       return "catalog is busy: another process is writing to \(path); try again when it is done"
     case .readOnly(let path, let failure):
-      return Self.readOnlyDescription(path: path, code: failure?.code)
+      return Self.readOnlyDescription(path: path, code: failure?.sqlite?.code)
     case .diskFull(let path, _):
       return "the disk is full; the catalog \(path) is unchanged"
     case .cannotOpen(let path, let problem, let failure):
       return Self.cannotOpenDescription(path: path, problem: problem, failure: failure)
     case .ioError(let path, let failure):
       return Self.ioErrorDescription(path: path, failure: failure)
-    case .damaged(let path, _):
-      return "the catalog \(path) is damaged: SQLite found its contents malformed"
-    case .sqlite(let path, let failure):
-      return "SQLite failed on \(path): \(failure.message)"
+    case .damaged(let path, let failure):
+      return "the catalog \(path) is damaged: \(failure.engineName) found its contents malformed"
+    case .database(let path, let failure):
+      return "\(failure.engineName) failed on \(path): \(failure.message)"
     case .csv(let error):
       return error.description
     case .unknownCollection(let name, let available):
@@ -212,7 +213,7 @@ extension CatalogError {
   }
 
   private static func cannotOpenDescription(
-    path: String, problem: OpenProblem, failure: SQLiteFailure?
+    path: String, problem: OpenProblem, failure: DatabaseFailure?
   ) -> String {
     switch problem {
     case .isDirectory:
@@ -228,15 +229,15 @@ extension CatalogError {
     }
   }
 
-  private static func ioErrorDescription(path: String, failure: SQLiteFailure) -> String {
-    switch failure.code {
+  private static func ioErrorDescription(path: String, failure: DatabaseFailure) -> String {
+    switch failure.sqlite?.code {
     case 4618, 4874, 5130, 5386:  // SQLITE_IOERR_SHMOPEN, _SHMSIZE, _SHMLOCK, _SHMMAP
       return "cannot use the shared-memory file \(path)-shm of the catalog"
     case 3082:  // SQLITE_IOERR_NOMEM
       return "out of memory while reading or writing \(path)"
     default:
       return "reading or writing \(path) failed with an input/output error"
-        + (failure.systemMessage.map { " (\($0))" } ?? "")
+        + (failure.sqlite?.systemMessage.map { " (\($0))" } ?? "")
     }
   }
 }

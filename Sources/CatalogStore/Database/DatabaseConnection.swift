@@ -1,0 +1,105 @@
+/// A connection to the database that holds a catalog — an SQLite file, or a schema of a
+/// PostgreSQL database — owned by one thread or task at a time.
+///
+/// This is the seam between the storage layer and its engines: the layout, the writes, the change
+/// log and the queries speak SQL through it, written once for both engines (see
+/// `DatabaseStatement`); each engine's module implements it, and what cannot be said in common
+/// SQL is in the engine (`CatalogEngine`).
+package protocol DatabaseConnection: AnyObject {
+  /// The few words of SQL that differ between the engines.
+  var dialect: SQLDialect { get }
+
+  /// Whether a transaction is open on the connection.
+  var isInTransaction: Bool { get }
+
+  /// Runs one or more statements that return no rows.
+  func execute(_ sql: String) throws(CatalogError)
+
+  /// Compiles one statement. Its rows may all be fetched at its first step: for statements that
+  /// return a few rows, or a batch (`LIMIT`).
+  func prepare(_ sql: String) throws(CatalogError) -> any DatabaseStatement
+
+  /// Compiles a query whose rows may be many (every item of a collection), to read in constant
+  /// memory while other statements run on the connection between its steps; inside a
+  /// transaction on PostgreSQL, which reads it through a cursor.
+  func cursor(_ sql: String) throws(CatalogError) -> any DatabaseStatement
+
+  /// The statement for `sql`, compiled once per connection and reused: for statements that are
+  /// run to completion (or reset) before the same SQL is used again, as lookups and single-row
+  /// writes are. It is found by where its text is in the binary, which costs nothing.
+  func cached(_ sql: StaticString) throws(CatalogError) -> any DatabaseStatement
+
+  /// The same, for a statement whose SQL is made at run time: it is found by `name`, and `sql`
+  /// is called only the first time.
+  func cached(named name: String, sql: () -> String) throws(CatalogError) -> any DatabaseStatement
+
+  /// The number of rows the last INSERT, UPDATE or DELETE changed.
+  var changes: Int { get }
+
+  /// A way to insert many rows into `table` at once: SQLite's multi-row INSERT, PostgreSQL's
+  /// `COPY … FROM STDIN`.
+  func makeBulkInsert(into table: String, columns: [String]) throws(CatalogError)
+    -> any BulkInsert
+}
+
+/// Inserts rows in bulk (`DatabaseConnection.makeBulkInsert(into:columns:)`).
+package protocol BulkInsert: AnyObject {
+  /// Inserts `count` rows, in order; `bind(binder, row, position)` binds the values of row `row`
+  /// (0 ..< count) at positions `position`, `position + 1`, … in column order; a value not bound
+  /// is NULL. Values bound by borrowing need only last until this returns.
+  func insert(count: Int, bind: (any ValueBinder, Int, Int32) -> Void) throws(CatalogError)
+}
+
+/// What differs in the SQL that the two engines accept, where a statement cannot avoid it.
+package struct SQLDialect: Sendable {
+  /// The type of byte-string columns: `BLOB`, `bytea`.
+  package let blobType: String
+  /// The statement that begins a write transaction: SQLite takes the write lock at once
+  /// (`BEGIN IMMEDIATE`); PostgreSQL begins (`BEGIN`) and its writes lock what they write.
+  package let beginWrite: StaticString
+
+  package init(blobType: String, beginWrite: StaticString) {
+    self.blobType = blobType
+    self.beginWrite = beginWrite
+  }
+}
+
+extension DatabaseConnection {
+  /// The single integer that a statement such as `SELECT count(*) …` returns.
+  package func integer(_ sql: String) throws(CatalogError) -> Int {
+    try prepare(sql).stepInteger()
+  }
+
+  /// Runs `body` in a write transaction, committing when it returns and rolling back when it
+  /// throws. Inside a transaction already, `body` runs in a savepoint of it, which its error
+  /// rolls back.
+  package func transaction<T>(_ body: () throws(CatalogError) -> T) throws(CatalogError) -> T {
+    try transaction(committing: { _ in true }, body)
+  }
+
+  /// The same, rolling back also when `shouldCommit` says no to what `body` returned (a write
+  /// that changed nothing).
+  package func transaction<T>(
+    committing shouldCommit: (T) -> Bool, _ body: () throws(CatalogError) -> T
+  ) throws(CatalogError) -> T {
+    let isNested = isInTransaction
+    // Compiled once: a single write is a transaction, and compiling costs what a small write does.
+    try (isNested ? cached("SAVEPOINT nested") : cached(dialect.beginWrite)).bind().run()
+    do {
+      let result = try body()
+      guard shouldCommit(result) else {
+        rollBack(isNested: isNested)
+        return result
+      }
+      try cached(isNested ? "RELEASE nested" : "COMMIT").bind().run()
+      return result
+    } catch {
+      rollBack(isNested: isNested)
+      throw error
+    }
+  }
+
+  private func rollBack(isNested: Bool) {
+    try? execute(isNested ? "ROLLBACK TO nested; RELEASE nested" : "ROLLBACK")
+  }
+}
