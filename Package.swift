@@ -7,6 +7,7 @@ let package = Package(
     .library(name: "CatalogCollation", targets: ["CatalogCollation"]),
     .library(name: "CatalogStore", targets: ["CatalogStore"]),
     .library(name: "CatalogSQLite", targets: ["CatalogSQLite"]),
+    .library(name: "CatalogPostgreSQL", targets: ["CatalogPostgreSQL"]),
     .library(name: "CatalogQuery", targets: ["CatalogQuery"]),
     .library(name: "CatalogRecords", targets: ["CatalogRecords"]),
     .library(name: "CatalogServer", targets: ["CatalogServer"]),
@@ -17,6 +18,11 @@ let package = Package(
       name: "CSQLite",
       pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"])]
+    ),
+    .systemLibrary(
+      name: "CLibPQ",
+      pkgConfig: "libpq",
+      providers: [.apt(["libpq-dev"])]
     ),
     .systemLibrary(
       name: "CMicroHTTPD",
@@ -46,6 +52,8 @@ let package = Package(
     .target(name: "CatalogStore", dependencies: ["CatalogCollation", "CatalogMigrations"]),
     .target(
       name: "CatalogSQLite", dependencies: ["CSQLite", "CatalogStore", "CatalogMigrations"]),
+    .target(
+      name: "CatalogPostgreSQL", dependencies: ["CLibPQ", "CatalogStore", "CatalogMigrations"]),
     .target(name: "CatalogQuery", dependencies: ["CatalogStore", "CatalogCollation"]),
     .target(name: "CatalogRecords", dependencies: ["CatalogStore", "CatalogQuery"]),
     .executableTarget(name: "AssetEmbedder", dependencies: ["EmbedderSupport"]),
@@ -66,12 +74,12 @@ let package = Package(
     .executableTarget(
       name: "catalog",
       dependencies: [
-        "CatalogStore", "CatalogSQLite", "CatalogQuery", "CatalogCollation", "CatalogRecords",
-        "CatalogServer",
+        "CatalogStore", "CatalogSQLite", "CatalogPostgreSQL", "CatalogQuery", "CatalogCollation",
+        "CatalogRecords", "CatalogServer",
       ]
     ),
     .target(
-      name: "CatalogTestSupport", dependencies: ["CatalogStore", "CatalogSQLite"],
+      name: "CatalogTestSupport", dependencies: ["CatalogStore", "CatalogSQLite", "CatalogPostgreSQL"],
       path: "Tests/CatalogTestSupport"),
     .executableTarget(
       name: "ReaderBenchmark", dependencies: ["CatalogStore", "CatalogSQLite"],

@@ -78,7 +78,8 @@ package final class SQLiteConnection: DatabaseConnection {
     sqlite3_close_v2(handle)
   }
 
-  package let dialect = SQLDialect(blobType: "BLOB", beginWrite: "BEGIN IMMEDIATE")
+  package let dialect = SQLDialect(
+    blobType: "BLOB", beginWrite: "BEGIN IMMEDIATE", temporarySchema: "temp")
 
   package var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 

@@ -127,6 +127,9 @@ package final class SQLiteEngine: CatalogEngine {
       connection: connectReader(busyTimeoutMilliseconds: busyTimeoutMilliseconds))
   }
 
+  /// A file is rebuilt for the ICU of the build that opens it.
+  package var rebuildsStaleKeysOnOpen: Bool { true }
+
   package func describe(on connection: (any DatabaseConnection)?) -> [(name: String, value: String)]
   {
     [("SQLite", Catalog.sqliteVersion)]

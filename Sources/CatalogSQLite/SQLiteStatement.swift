@@ -117,6 +117,8 @@ package final class SQLiteStatement: DatabaseStatement {
 
   // MARK: - Columns of the current row
 
+  package var columnCount: Int32 { sqlite3_column_count(handle) }
+
   package func int(at column: Int32) -> Int { Int(sqlite3_column_int64(handle, column)) }
 
   package func isNull(at column: Int32) -> Bool {

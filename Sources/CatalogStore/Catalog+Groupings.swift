@@ -30,6 +30,7 @@ extension Catalog {
     if configuration.readOnly { throw .keysNotStored(missing) }
     willBuild()
     return try connection.transaction { () throws(CatalogError) in
+      try engine.lockCollection(named: missing.collection, on: connection)
       if let found = try find() { return found }
       return try build()
     }
@@ -94,7 +95,15 @@ extension Catalog {
   /// or collator version than the running one, so that what is read afterwards equals a fresh
   /// import; watchers of those lists get a reload. Calls `notice` first with a line saying why (a
   /// tool prints it on stderr). Does nothing, cheaply, when every key is current.
-  public func rekeyStaleGroupings(notice: (String) -> Void) throws(CatalogError) {
+  ///
+  /// A catalog that many programs share (on PostgreSQL) is rebuilt only when `shared` is true:
+  /// otherwise whichever build opened it first would rebuild it for its own ICU under the others.
+  ///
+  /// - Throws: `CatalogError.keysOfAnotherICU` for stale keys of a shared catalog without
+  ///   `shared`; `.staleKeys` for a read-only catalog.
+  public func rekeyStaleGroupings(notice: (String) -> Void, shared: Bool = false)
+    throws(CatalogError)
+  {
     let stale = try staleGroupings()
     let staleSearches = try staleSearchIndexes()
     guard !stale.isEmpty || !staleSearches.isEmpty else { return }
@@ -102,12 +111,24 @@ extension Catalog {
     if configuration.readOnly {
       throw .staleKeys(path: path, madeBy: example, running: Collation.icuVersion)
     }
+    if !engine.rebuildsStaleKeysOnOpen && !shared {
+      throw .keysOfAnotherICU(
+        path: path, madeBy: example,
+        running: try collating { () throws(CollationError) in
+          try Collation.version(
+            for: CollationLocale(stale.first?.locale ?? staleSearches[0].locale))
+        })
+    }
     notice(
       "the catalog's keys were made by ICU \(example.icu) (collator \(example.collator)); "
         + "rebuilding \(stale.count) grouping\(stale.count == 1 ? "" : "s") for ICU "
         + Collation.icuVersion)
     try versionedWrite { () throws(CatalogError) in
       var reloaded: [(collection: String, grouping: Grouping, locale: String)] = []
+      // Every collection's writers wait, in the order of their names.
+      for name in try collections().map(\.name).sorted() {
+        try engine.lockCollection(named: name, on: connection)
+      }
       for grouping in try staleGroupings() {
         let collection = try collection(id: grouping.collectionID)
         let collation = try collating { () throws(CollationError) in
@@ -148,7 +169,7 @@ extension Catalog {
     let statement = try connection.prepare(
       """
       SELECT collection_id, group_by, locale, icu_version, collator_version FROM groupings
-      WHERE ?1 IS NULL OR collection_id = ?1 ORDER BY id
+      WHERE collection_id = ?1 OR ?1 IS NULL ORDER BY id
       """)
     try statement.bind(collectionID.map(SQLValue.integer) ?? .null)
     var groupings: [StoredGrouping] = []

@@ -163,8 +163,10 @@ struct WriteSequenceTests {
   }
 
   /// The lists of a fresh import of the model's items, with the fresh item numbers mapped back.
-  static func freshLists(of model: Model, locale: String) throws -> [ListState] {
-    let fresh = try TestCatalog()
+  static func freshLists(of model: Model, locale: String, engine: TestEngine) throws
+    -> [ListState]
+  {
+    let fresh = try TestCatalog(engine: engine)
     let numbers = model.items.keys.sorted()
     let csv =
       columns.joined(separator: ",") + "\n"
@@ -212,10 +214,10 @@ struct WriteSequenceTests {
     (1...(ProcessInfo.processInfo.environment["CATALOG_WRITE_SEEDS"].flatMap { Int($0) } ?? 3))
     .map { UInt64(10 + $0) }
 
-  @Test(arguments: seeds)
-  func everyListStaysExactAndEveryChangeSetApplies(seed: UInt64) throws {
+  @Test(arguments: TestEngine.all, seeds)
+  func everyListStaysExactAndEveryChangeSetApplies(engine: TestEngine, seed: UInt64) throws {
     var random = SeededGenerator(seed: seed)
-    let test = try TestCatalog()
+    let test = try TestCatalog(engine: engine)
     var model = Model()
     var initial: [[String]] = []
     for item in 0..<12 {
@@ -231,7 +233,7 @@ struct WriteSequenceTests {
     }
     _ = try lists[0].search("a")
     var states = try lists.map(Self.read)
-    #expect(states == (try Self.freshLists(of: model, locale: "en")))
+    #expect(states == (try Self.freshLists(of: model, locale: "en", engine: engine)))
 
     var seen = (moves: 0, insertedSections: 0, deletedSections: 0, headingChanges: 0, updates: 0)
     for step in 0..<40 {
@@ -344,7 +346,7 @@ struct WriteSequenceTests {
         }
       }
 
-      let fresh = try Self.freshLists(of: model, locale: "en")
+      let fresh = try Self.freshLists(of: model, locale: "en", engine: engine)
       for (position, list) in lists.enumerated() {
         let changes = try list.refresh()
         let after = try Self.read(list)
@@ -387,7 +389,7 @@ struct WriteSequenceTests {
     // The sequence exercised what it is meant to.
     #expect(seen.moves > 0 && seen.insertedSections > 0 && seen.deletedSections > 0)
     #expect(seen.updates > 0)
-    print("write sequence \(seed): \(seen)")
+    print("write sequence \(seed) on \(engine): \(seen)")
   }
 
   /// The items with a word in their name (a run of letters and digits) that starts with `text` at

@@ -1,17 +1,43 @@
 import CatalogCollation
 import CatalogSQLite
-import CatalogStore
 import Foundation
 
-/// A new catalog in a temporary directory, and the ways tests fill it.
+@testable import CatalogStore
+
+/// A new catalog — a file in a temporary directory, or a schema of its own on the PostgreSQL test
+/// server — and the ways tests fill it.
 public final class TestCatalog {
   public let directory: TemporaryDirectory
+  public let engine: TestEngine
+  /// The catalog's file or URI, as given to open it (the URI unmasked; the test server has no
+  /// password).
+  public let place: String
   public let catalog: Catalog
   public var path: String { catalog.path }
 
-  public init() throws {
+  public init(engine: TestEngine = .sqlite) throws {
     directory = try TemporaryDirectory()
-    catalog = try Catalog(path: directory.path("test.db"), creating: true)
+    self.engine = engine
+    place = engine.newLocation(in: directory)
+    catalog = try Catalog(at: engine.location(place), creating: true)
+  }
+
+  /// Opens the same catalog again, as another program would.
+  public func reopen(configuration: Catalog.Configuration = .init()) throws -> Catalog {
+    try Catalog(at: engine.location(place), creating: false, configuration: configuration)
+  }
+
+  /// The rows `sql` reads, each as its columns' text joined by `|` (as the `sqlite3` shell
+  /// prints them), read through the catalog's own connection: for either engine.
+  public func rows(_ sql: String) throws -> [String] {
+    let statement = try catalog.connection.prepare(sql)
+    var rows: [String] = []
+    while try statement.step() {
+      rows.append(
+        (0..<statement.columnCount).map { statement.isNull(at: $0) ? "" : statement.text(at: $0) }
+          .joined(separator: "|"))
+    }
+    return rows
   }
 
   /// Imports CSV text as a collection.

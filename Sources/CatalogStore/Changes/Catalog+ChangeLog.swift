@@ -39,8 +39,9 @@ extension Catalog {
             .bind(.integer(version), .integer(grouping)).run()
         }
         let result = try record(version)
-        try connection.cached("DELETE FROM change_sets WHERE version <= ? - ?")
-          .bind(.integer(version), .integer(Self.keptVersions)).run()
+        try engine.announce(version: version, on: connection)
+        try connection.cached("DELETE FROM change_sets WHERE version <= ?")
+          .bind(.integer(version - Self.keptVersions)).run()
         return VersionedResult(value: result, isCommitted: true)
       }
     }.value

@@ -13,13 +13,14 @@ extension Catalog {
     collection: CollectionInfo, header: String?, footer: String?, clear: Bool
   ) throws(CatalogError) {
     try versionedWrite { () throws(CatalogError) in
+      try engine.lockCollection(named: collection.name, on: connection)
       let before = try notes(
         "SELECT header, footer FROM collections WHERE id = ?", .integer(collection.id))
       let after = try notes(
         """
         UPDATE collections
-        SET header = CASE WHEN ?2 IS NOT NULL THEN nullif(?2, '') WHEN ?1 = 1 THEN NULL ELSE header END,
-            footer = CASE WHEN ?3 IS NOT NULL THEN nullif(?3, '') WHEN ?1 = 1 THEN NULL ELSE footer END
+        SET header = CASE WHEN CAST(?2 AS TEXT) IS NOT NULL THEN nullif(?2, '') WHEN ?1 = 1 THEN NULL ELSE header END,
+            footer = CASE WHEN CAST(?3 AS TEXT) IS NOT NULL THEN nullif(?3, '') WHEN ?1 = 1 THEN NULL ELSE footer END
         WHERE id = ?4
         RETURNING header, footer
         """, .integer(clear ? 1 : 0), text(header), text(footer), .integer(collection.id))
@@ -41,6 +42,7 @@ extension Catalog {
     header: String?, footer: String?, clear: Bool
   ) throws(CatalogError) {
     try versionedWrite { () throws(CatalogError) in
+      try engine.lockCollection(named: collection.name, on: connection)
       let noteSQL =
         "SELECT header, footer FROM section_notes WHERE collection_id = ? AND group_by = ? AND heading = ?"
       let note: [SQLValue] = [
@@ -52,8 +54,8 @@ extension Catalog {
         INSERT INTO section_notes (collection_id, group_by, heading, header, footer)
         VALUES (?1, ?2, ?3, nullif(?5, ''), nullif(?6, ''))
         ON CONFLICT (collection_id, group_by, heading) DO UPDATE
-        SET header = CASE WHEN ?5 IS NOT NULL THEN nullif(?5, '') WHEN ?4 = 1 THEN NULL ELSE section_notes.header END,
-            footer = CASE WHEN ?6 IS NOT NULL THEN nullif(?6, '') WHEN ?4 = 1 THEN NULL ELSE section_notes.footer END
+        SET header = CASE WHEN CAST(?5 AS TEXT) IS NOT NULL THEN nullif(?5, '') WHEN ?4 = 1 THEN NULL ELSE section_notes.header END,
+            footer = CASE WHEN CAST(?6 AS TEXT) IS NOT NULL THEN nullif(?6, '') WHEN ?4 = 1 THEN NULL ELSE section_notes.footer END
         """
       ).bind(note + [.integer(clear ? 1 : 0), text(header), text(footer)]).run()
       try connection.prepare(

@@ -7,6 +7,7 @@ extension Catalog {
   public func drop(collection name: String) throws(CatalogError) -> Int {
     try versionedWrite { () throws(CatalogError) in
       let collection = try resolveCollection(named: name)
+      try engine.lockCollection(named: collection.name, on: connection)
       let lists = try storedGroupings(ofCollection: collection.id)
       try ListTables(connection: connection).deleteAll(ofCollection: collection.id)
       try connection.prepare("DELETE FROM items WHERE collection_id = ?")
@@ -37,6 +38,8 @@ extension Catalog {
     guard !trimmed.isEmpty else { throw .invalidCollectionName(newName) }
     return try versionedWrite { () throws(CatalogError) in
       let collection = try resolveCollection(named: name)
+      try engine.lockCollection(named: collection.name, on: connection)
+      try engine.lockCollection(named: trimmed, on: connection)
       guard !trimmed.utf8.elementsEqual(collection.name.utf8) else {
         return .unchanged(try version())
       }

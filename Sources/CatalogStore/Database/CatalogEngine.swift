@@ -66,6 +66,10 @@ package protocol CatalogEngine: AnyObject {
   /// A watch on the commits of other connections, with a reader connection of its own.
   func makeCommitSignal(busyTimeoutMilliseconds: Int32) throws(CatalogError) -> any CommitSignal
 
+  /// Whether keys made by another ICU are rebuilt when the catalog is opened (a file that one
+  /// program uses), or only when asked (a catalog that many servers share, DESIGN §14).
+  var rebuildsStaleKeysOnOpen: Bool { get }
+
   /// What `catalog info` shows of the engine: its name and version, and for a server, which.
   func describe(on connection: (any DatabaseConnection)?) -> [(name: String, value: String)]
 }

@@ -57,10 +57,13 @@ package struct SQLDialect: Sendable {
   /// The statement that begins a write transaction: SQLite takes the write lock at once
   /// (`BEGIN IMMEDIATE`); PostgreSQL begins (`BEGIN`) and its writes lock what they write.
   package let beginWrite: StaticString
+  /// The schema of a connection's temporary tables: `temp`, `pg_temp`.
+  package let temporarySchema: String
 
-  package init(blobType: String, beginWrite: StaticString) {
+  package init(blobType: String, beginWrite: StaticString, temporarySchema: String) {
     self.blobType = blobType
     self.beginWrite = beginWrite
+    self.temporarySchema = temporarySchema
   }
 }
 

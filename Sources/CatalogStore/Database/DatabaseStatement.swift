@@ -41,6 +41,9 @@ package protocol DatabaseStatement: ValueBinder {
   /// Advances to the next row; false when there are no more.
   func step() throws(CatalogError) -> Bool
 
+  /// How many columns the statement's rows have.
+  var columnCount: Int32 { get }
+
   // Columns of the current row, from 0.
   func int(at column: Int32) -> Int
   func isNull(at column: Int32) -> Bool

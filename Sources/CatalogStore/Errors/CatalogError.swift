@@ -20,6 +20,9 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
   case diskFull(path: String, failure: DatabaseFailure)
   /// The catalog file cannot be opened, or created: `problem` says why.
   case cannotOpen(path: String, problem: OpenProblem, failure: DatabaseFailure? = nil)
+  /// The connection to the database server broke (the server stopped, the network failed): a
+  /// write under way is not kept.
+  case connectionLost(path: String, failure: DatabaseFailure)
   /// Reading or writing the file failed in the operating system (an I/O error).
   case ioError(path: String, failure: DatabaseFailure)
   /// SQLite found the file's pages malformed: it was damaged, or truncated.
@@ -72,6 +75,10 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A read-only catalog's keys were made by another ICU than the running one, and cannot be
   /// made again here.
   case staleKeys(path: String, madeBy: CollationVersion, running: String)
+  /// A catalog shared on a server has keys made by another ICU or collator than this build's; it
+  /// is not rebuilt behind its other users' backs (`Catalog.rekeyStaleGroupings(notice:)` with
+  /// `shared: true` rebuilds it).
+  case keysOfAnotherICU(path: String, madeBy: CollationVersion, running: CollationVersion)
   /// A read-only catalog was written by an older build and must be upgraded, which writes.
   case needsUpgrade(path: String, found: Int, current: Int)
   /// A write was stopped before it committed (`ImportOptions.shouldStop`): nothing of it is kept.
@@ -89,7 +96,13 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
     case directoryNotWritable(String)
     /// The file exists, and this user may not read it.
     case notReadable
-    /// Something else: the SQLite failure has the details.
+    /// The database server cannot be reached at this address (host and port, or socket).
+    case serverUnreachable(server: String, reason: String)
+    /// The database server refused this user's login.
+    case loginRefused(user: String, server: String)
+    /// The database server has no database of this name.
+    case missingDatabase(String, server: String)
+    /// Something else: the engine's failure has the details.
     case other
   }
 
@@ -131,6 +144,9 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
       return Self.cannotOpenDescription(path: path, problem: problem, failure: failure)
     case .ioError(let path, let failure):
       return Self.ioErrorDescription(path: path, failure: failure)
+    case .connectionLost(let path, let failure):
+      return "the connection to the catalog \(path) was lost (\(failure.message)); "
+        + "nothing of a write under way was kept"
     case .damaged(let path, let failure):
       return "the catalog \(path) is damaged: \(failure.engineName) found its contents malformed"
     case .database(let path, let failure):
@@ -180,6 +196,10 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
     case .staleKeys(let path, let madeBy, let running):
       return "the keys of \(path) were made by ICU \(madeBy.icu) and this build has ICU "
         + "\(running); the catalog is read-only, so they cannot be made again"
+    case .keysOfAnotherICU(let path, let madeBy, let running):
+      return "the keys of \(path) were made by ICU \(madeBy.icu) (collator \(madeBy.collator)) "
+        + "and this build has ICU \(running.icu) (collator \(running.collator)); a shared "
+        + "catalog is not rebuilt on open"
     case .needsUpgrade(let path, let found, let current):
       return "\(path) has schema version \(found) and is read-only: it must be upgraded to "
         + "version \(current), which writes"
@@ -224,6 +244,12 @@ extension CatalogError {
       return "cannot create the catalog \(path): no permission to write in \(directory)"
     case .notReadable:
       return "cannot open the catalog \(path): no permission to read it"
+    case .serverUnreachable(let server, let reason):
+      return "cannot open the catalog \(path): the server \(server) cannot be reached (\(reason))"
+    case .loginRefused(let user, let server):
+      return "cannot open the catalog \(path): the server \(server) refused the login of '\(user)'"
+    case .missingDatabase(let database, let server):
+      return "cannot open the catalog \(path): the server \(server) has no database '\(database)'"
     case .other:
       return "cannot open the catalog \(path)" + (failure.map { ": \($0.message)" } ?? "")
     }

@@ -62,8 +62,8 @@ extension Catalog {
             itemsRead: itemsRead, bytesRead: reader.bytesRead, totalBytes: reader.totalBytes))
       }
     }
-    if options.mode == .sync {
-      for (item, fields) in try itemsWithoutSeenKeys(of: collection) {
+    if options.mode == .sync, let keyChecker {
+      for (item, fields) in try items(of: collection, withoutKeysIn: keyChecker.table) {
         try writer.remove(item: item, fields: fields)
       }
     }
@@ -129,14 +129,14 @@ extension Catalog {
     return positions
   }
 
-  /// The items whose key the file being imported did not have.
-  private func itemsWithoutSeenKeys(of collection: CollectionInfo) throws(CatalogError)
-    -> [(item: Int, fields: [String])]
+  /// The items whose key is not in `table`: the keys the file being imported had.
+  private func items(of collection: CollectionInfo, withoutKeysIn table: String)
+    throws(CatalogError) -> [(item: Int, fields: [String])]
   {
     let statement = try connection.prepare(
       """
       SELECT item, fields FROM items WHERE collection_id = ?
-        AND key NOT IN (SELECT key FROM \(ImportKeyChecker.seenKeysTable))
+        AND key NOT IN (SELECT key FROM \(table))
       ORDER BY item
       """)
     try statement.bind(.integer(collection.id))

@@ -13,14 +13,15 @@ final class ImportKeyChecker {
     self.connection = connection
     self.inputName = inputName
     self.column = column
+    table = connection.dialect.temporarySchema + ".import_keys"
     try connection.execute(
       """
-      DROP TABLE IF EXISTS temp.import_keys;
-      CREATE TEMP TABLE import_keys (key TEXT PRIMARY KEY, line INTEGER NOT NULL) WITHOUT ROWID
+      DROP TABLE IF EXISTS \(table);
+      CREATE TEMP TABLE \(table) (key TEXT PRIMARY KEY, line INTEGER NOT NULL)
       """)
     insert = try connection.prepare(
-      "INSERT INTO temp.import_keys (key, line) VALUES (?, ?) ON CONFLICT DO NOTHING")
-    firstLine = try connection.prepare("SELECT line FROM temp.import_keys WHERE key = ?")
+      "INSERT INTO \(table) (key, line) VALUES (?, ?) ON CONFLICT DO NOTHING")
+    firstLine = try connection.prepare("SELECT line FROM \(table) WHERE key = ?")
   }
 
   /// The record's trimmed key, checked.
@@ -42,11 +43,11 @@ final class ImportKeyChecker {
     .csv(CSVError(kind: kind, inputName: inputName, line: line, column: 1))
   }
 
-  /// The keys seen, as a table to compare with: `temp.import_keys`.
-  static let seenKeysTable = "temp.import_keys"
+  /// The keys seen, as a table to compare with.
+  let table: String
 
   /// Drops the table of keys seen.
   func finish() throws(CatalogError) {
-    try connection.execute("DROP TABLE temp.import_keys")
+    try connection.execute("DROP TABLE \(table)")
   }
 }

@@ -113,12 +113,14 @@ final class BlockTree {
     let step = try connection.cached(
       """
       SELECT n.first_key, coalesce(sum(s.row_count), 0), coalesce(sum(s.section_count), 0),
-        (SELECT min(first_key) FROM row_blocks
-         WHERE grouping_id = ?1 AND level = ?2 AND first_key > n.first_key AND first_key < ?5)
+        (SELECT first_key FROM row_blocks
+         WHERE grouping_id = ?1 AND level = ?2 AND first_key > n.first_key AND first_key < ?5
+         ORDER BY first_key LIMIT 1)
       FROM (SELECT first_key FROM row_blocks WHERE grouping_id = ?1 AND level = ?2
             AND first_key <= ?4 ORDER BY first_key DESC LIMIT 1) n
       LEFT JOIN row_blocks s
         ON s.grouping_id = ?1 AND s.level = ?2 AND s.first_key >= ?3 AND s.first_key < n.first_key
+      GROUP BY n.first_key
       """)
     let top = try topLevel()
     for level in stride(from: top - path.count, through: 0, by: -1) {
@@ -202,8 +204,9 @@ final class BlockTree {
       """
       UPDATE row_blocks SET row_count = row_count + ?4, section_count = section_count + ?5
       WHERE grouping_id = ?1 AND level = ?2 AND first_key = (
-        SELECT max(first_key) FROM row_blocks
-        WHERE grouping_id = ?1 AND level = ?2 AND first_key <= ?3)
+        SELECT first_key FROM row_blocks
+        WHERE grouping_id = ?1 AND level = ?2 AND first_key <= ?3
+        ORDER BY first_key DESC LIMIT 1)
       RETURNING first_key, row_count, section_count
       """)
     for level in 0...(try topLevel()) {

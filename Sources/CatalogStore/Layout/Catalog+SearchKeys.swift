@@ -18,7 +18,7 @@ extension Catalog {
     let statement = try connection.prepare(
       """
       SELECT id, collection_id, locale, icu_version, collator_version FROM search_indexes
-      WHERE ?1 IS NULL OR collection_id = ?1 ORDER BY id
+      WHERE collection_id = ?1 OR ?1 IS NULL ORDER BY id
       """)
     try statement.bind(collectionID.map(SQLValue.integer) ?? .null)
     var indexes: [StoredSearchIndex] = []

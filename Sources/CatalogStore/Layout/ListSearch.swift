@@ -34,16 +34,19 @@ package final class StoredSearchCursor {
   ) throws(CatalogError) {
     self.reader = reader
     let connection = reader.connection
-    table = "temp.search_results_\(Self.tablesMade.withLock { $0 += 1; return $0 })"
+    table = "search_results_\(Self.tablesMade.withLock { $0 += 1; return $0 })"
     try connection.execute(
-      "CREATE TABLE \(table) (key BLOB PRIMARY KEY, item INTEGER NOT NULL) WITHOUT ROWID")
+      """
+      CREATE TEMP TABLE \(table) (key \(connection.dialect.blobType) PRIMARY KEY,
+        item INTEGER NOT NULL)
+      """)
     let keys = try ItemKeyMaker(collection: collection, lists: [(grouping, collation, [])])
     let matches = try connection.prepare(
       """
       SELECT i.item, i.fields FROM items i
       WHERE i.collection_id = ?1 AND i.item IN (
         SELECT item FROM search_keys
-        WHERE search_index_id = ?2 AND key >= ?3 AND (?4 IS NULL OR key < ?4))
+        WHERE search_index_id = ?2 AND key >= ?3 AND (key < ?4 OR ?4 IS NULL))
       """)
     try matches.bind(
       .integer(collection.id), .integer(searchIndexID), .blob(key),
@@ -64,7 +67,7 @@ package final class StoredSearchCursor {
       FROM \(table) s JOIN items i ON i.collection_id = ?1 AND i.item = s.item
       ORDER BY s.key LIMIT ?2
       """)
-    try rows.bind(.integer(collection.id), .integer(limit ?? -1))
+    try rows.bind(.integer(collection.id), .integer(limit ?? Int.max))
   }
 
   deinit {

@@ -39,8 +39,9 @@ extension Catalog {
     to collection: String?, _ body: (CollectionWriter) throws(CatalogError) -> T
   ) throws(CatalogError) -> (result: T, summary: WriteSummary) {
     try versionedWrite { () throws(CatalogError) in
-      let writer = try CollectionWriter(
-        catalog: self, collection: resolveCollection(named: collection))
+      let resolved = try resolveCollection(named: collection)
+      try engine.lockCollection(named: resolved.name, on: connection)
+      let writer = try CollectionWriter(catalog: self, collection: resolved)
       let result = try body(writer)
       return try writer.finish().map { (result, $0) }
     }

@@ -77,21 +77,24 @@ extension Catalog {
   private func listsSignature(of collection: CollectionInfo) throws(CatalogError) -> String {
     let statement = try connection.cached(
       """
-      SELECT c.columns || c.title_column || c.sort_as || coalesce(c.key_column, '') || c.names
-        || c.ignores_articles,
-        (SELECT group_concat(g.id || ' ' || g.group_by || ' ' || g.locale || ' ' || g.icu_version
-           || ' ' || g.collator_version || ' ' || (
-             SELECT coalesce(group_concat(index_by, ' '), '') FROM index_columns
-             WHERE grouping_id = g.id), '|')
-         FROM groupings g WHERE g.collection_id = c.id),
-        (SELECT group_concat(id || ' ' || locale || ' ' || icu_version || ' ' || collator_version,
-           '|')
-         FROM search_indexes WHERE collection_id = c.id)
-      FROM collections c WHERE c.id = ?
+      SELECT c.columns || ' ' || c.title_column || ' ' || c.sort_as || ' '
+        || coalesce(c.key_column, '') || ' ' || c.names || ' ' || c.ignores_articles
+      FROM collections c WHERE c.id = ?1
+      UNION ALL
+      SELECT * FROM (
+        SELECT g.id || ' ' || g.group_by || ' ' || g.locale || ' ' || g.icu_version || ' '
+          || g.collator_version || ' ' || coalesce(i.index_by, '')
+        FROM groupings g LEFT JOIN index_columns i ON i.grouping_id = g.id
+        WHERE g.collection_id = ?1 ORDER BY g.id, i.index_by) AS lists
+      UNION ALL
+      SELECT * FROM (
+        SELECT 'search ' || id || ' ' || locale || ' ' || icu_version || ' ' || collator_version
+        FROM search_indexes WHERE collection_id = ?1 ORDER BY id) AS searches
       """)
     try statement.bind(.integer(collection.id))
     defer { statement.reset() }
-    guard try statement.step() else { return "" }
-    return [0, 1, 2].map { statement.optionalText(at: $0) ?? "" }.joined(separator: "\n")
+    var parts: [String] = []
+    while try statement.step() { parts.append(statement.text(at: 0)) }
+    return parts.joined(separator: "\n")
   }
 }

@@ -1,4 +1,5 @@
 import CatalogCollation
+import CatalogPostgreSQL
 import CatalogQuery
 import CatalogSQLite
 import CatalogStore
@@ -17,8 +18,11 @@ struct CommandContext {
     return "./catalog.db"
   }
 
-  /// Where `catalogPath` says the catalog is.
-  var catalogLocation: CatalogLocation { .sqlite(path: catalogPath) }
+  /// Where `catalogPath` says the catalog is: a PostgreSQL URI, or an SQLite file's path.
+  func catalogLocation() throws(CatalogError) -> CatalogLocation {
+    CatalogLocation.isPostgreSQLURI(catalogPath)
+      ? try .postgreSQL(uri: catalogPath) : .sqlite(path: catalogPath)
+  }
 
   /// Opens the catalog, creating it only for commands that write (`creating`), and rebuilds keys
   /// that another ICU made, saying so on stderr. The busy timeout is `$CATALOG_BUSY_TIMEOUT_MS`
@@ -27,14 +31,15 @@ struct CommandContext {
     let timeout = environment["CATALOG_BUSY_TIMEOUT_MS"].flatMap { Int32($0) }
     // A catalog this process cannot write (an app's shipped file, a read-only medium) is opened
     // read-only: queries answer from the keys it stores, writes say it is read-only.
+    let location = try catalogLocation()
     let readOnly =
-      !creating && FileManager.default.fileExists(atPath: catalogPath)
+      !creating && !CatalogLocation.isPostgreSQLURI(catalogPath)
+      && FileManager.default.fileExists(atPath: catalogPath)
       && !Catalog.isWritable(path: catalogPath)
     let configuration = Catalog.Configuration(
       busyTimeoutMilliseconds: timeout ?? Catalog.defaultBusyTimeoutMilliseconds,
       notice: { StandardError.line("\($0)…") }, readOnly: readOnly)
-    let catalog = try Catalog(
-      at: catalogLocation, creating: creating, configuration: configuration)
+    let catalog = try Catalog(at: location, creating: creating, configuration: configuration)
     try catalog.rekeyStaleGroupings { StandardError.line("\($0)…") }
     return catalog
   }

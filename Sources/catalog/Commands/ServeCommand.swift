@@ -16,13 +16,13 @@ enum ServeCommand {
     pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
     let timeout = context.environment["CATALOG_BUSY_TIMEOUT_MS"].flatMap { Int32($0) }
     let server = try CatalogServer(
-      catalog: context.catalogLocation, host: invocation.value(for: "host") ?? "127.0.0.1",
+      catalog: context.catalogLocation(), host: invocation.value(for: "host") ?? "127.0.0.1",
       port: invocation.value(for: "port").flatMap { UInt16($0) } ?? 8750,
       busyTimeoutMilliseconds: timeout ?? Catalog.defaultBusyTimeoutMilliseconds,
       notice: { StandardError.line("\($0)…") })
     let host = server.host.contains(":") ? "[\(server.host)]" : server.host
     StandardError.line(
-      "serving \(context.catalogPath) at http://\(host):\(server.port)/ (Ctrl-C to stop)")
+      "serving \(try context.catalogLocation()) at http://\(host):\(server.port)/ (Ctrl-C to stop)")
     var received: Int32 = 0
     withExtendedLifetime(server) { _ = sigwait(&stopSignals, &received) }
     StandardError.line("stopped")

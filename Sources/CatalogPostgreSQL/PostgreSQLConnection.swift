@@ -1,0 +1,183 @@
+internal import CLibPQ
+import CatalogStore
+import Foundation
+
+/// One connection to a PostgreSQL server through libpq, its search path set to the catalog's
+/// schema; owned by one thread or task at a time.
+///
+/// Statements are sent with the extended protocol: parameters apart from the SQL (never spliced
+/// into it), results in binary. A statement from `cached` is prepared on the server once per
+/// connection; one from `prepare` is parsed with each run; one from `cursor` is read through a
+/// server-side cursor a batch at a time.
+package final class PostgreSQLConnection: DatabaseConnection {
+  let handle: OpaquePointer
+  /// Where the connection goes, for messages.
+  let server: PostgreSQLServer
+  package let dialect = SQLDialect(
+    blobType: "bytea", beginWrite: "BEGIN", temporarySchema: "pg_temp")
+  package private(set) var changes = 0
+  private var literalStatementCache: [UInt: PostgreSQLStatement] = [:]
+  private var statementCache: [String: PostgreSQLStatement] = [:]
+  /// Numbers for the names of prepared statements and cursors, unique on the connection.
+  private var nextName = 0
+  /// The column types of tables that bulk inserts write, by table and columns.
+  private var bulkColumnTypes: [String: [UInt32]] = [:]
+
+  /// Connects to the server the URI names, as libpq defaults what it does not name.
+  ///
+  /// - Throws: `CatalogError.cannotOpen` naming the server and why (it cannot be reached, the
+  ///   login is refused, the database does not exist).
+  init(uri: PostgreSQLURI) throws(CatalogError) {
+    // libpq takes the URI as the database name to expand; the parameters before it are
+    // defaults that the URI may override.
+    let keywords = ["application_name", "connect_timeout", "dbname"]
+    let values = ["catalog", "10", uri.connectionURI]
+    let handle = Self.withCStrings(keywords) { keywords in
+      Self.withCStrings(values) { values in PQconnectdbParams(keywords, values, 1) }
+    }
+    guard let handle else {
+      throw .cannotOpen(path: uri.description, problem: .other)
+    }
+    let server = PostgreSQLServer(handle: handle, uri: uri)
+    guard PQstatus(handle) == CONNECTION_OK else {
+      let message = String(cString: PQerrorMessage(handle)).trimmingCharacters(
+        in: .whitespacesAndNewlines)
+      PQfinish(handle)
+      throw server.connectionError(message: message)
+    }
+    self.handle = handle
+    self.server = server
+    // Notices (such as "schema … already exists, skipping") are not the user's business.
+    PQsetNoticeProcessor(handle, { _, _ in }, nil)
+  }
+
+  deinit {
+    literalStatementCache.removeAll()
+    statementCache.removeAll()
+    PQfinish(handle)
+  }
+
+  package var isInTransaction: Bool {
+    let status = PQtransactionStatus(handle)
+    return status == PQTRANS_INTRANS || status == PQTRANS_INERROR
+  }
+
+  // MARK: - Statements
+
+  /// Runs one or more statements that return no rows, with the simple protocol.
+  package func execute(_ sql: String) throws(CatalogError) {
+    let result = PQexec(handle, sql)
+    defer { PQclear(result) }
+    try check(result, sql: sql)
+  }
+
+  package func prepare(_ sql: String) throws(CatalogError) -> any DatabaseStatement {
+    PostgreSQLStatement(connection: self, sql: sql, mode: .parsedEachRun)
+  }
+
+  package func cursor(_ sql: String) throws(CatalogError) -> any DatabaseStatement {
+    PostgreSQLStatement(connection: self, sql: sql, mode: .cursor)
+  }
+
+  package func cached(_ sql: StaticString) throws(CatalogError) -> any DatabaseStatement {
+    let address = UInt(bitPattern: sql.utf8Start)
+    if let statement = literalStatementCache[address] { return statement }
+    let statement = try makePrepared(sql.description)
+    literalStatementCache[address] = statement
+    return statement
+  }
+
+  package func cached(named name: String, sql: () -> String) throws(CatalogError)
+    -> any DatabaseStatement
+  {
+    if let statement = statementCache[name] { return statement }
+    let statement = try makePrepared(sql())
+    statementCache[name] = statement
+    return statement
+  }
+
+  /// A statement prepared on the server under a name of its own.
+  private func makePrepared(_ sql: String) throws(CatalogError) -> PostgreSQLStatement {
+    let name = uniqueName("s")
+    let translated = PostgreSQLStatement.translatingParameters(sql)
+    let result = PQprepare(handle, name, translated.sql, 0, nil)
+    defer { PQclear(result) }
+    try check(result, sql: sql)
+    return PostgreSQLStatement(
+      connection: self, sql: sql, mode: .prepared(name: name))
+  }
+
+  package func makeBulkInsert(into table: String, columns: [String]) throws(CatalogError)
+    -> any BulkInsert
+  {
+    let key = table + "(" + columns.joined(separator: ",") + ")"
+    if bulkColumnTypes[key] == nil {
+      let sql = "SELECT \(columns.joined(separator: ", ")) FROM \(table) LIMIT 0"
+      let result = PQexecParams(handle, sql, 0, nil, nil, nil, nil, 1)
+      defer { PQclear(result) }
+      try check(result, sql: sql)
+      bulkColumnTypes[key] = (0..<Int32(columns.count)).map { PQftype(result, $0) }
+    }
+    return CopyInsert(
+      connection: self, table: table, columns: columns, types: bulkColumnTypes[key]!)
+  }
+
+  /// A name for a statement or cursor, unique on this connection.
+  func uniqueName(_ prefix: String) -> String {
+    nextName += 1
+    return "\(prefix)\(nextName)"
+  }
+
+  // MARK: - Results
+
+  /// Checks that `result` succeeded, recording how many rows it changed; throws its error.
+  func check(_ result: OpaquePointer?, sql: String?) throws(CatalogError) {
+    let status = result.map(PQresultStatus) ?? PGRES_FATAL_ERROR
+    guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK || status == PGRES_COPY_IN
+    else { throw error(result, sql: sql) }
+    if let result, let tuples = PQcmdTuples(result) {
+      changes = Int(String(cString: tuples)) ?? changes
+    }
+  }
+
+  /// The typed error for a failed result (or none, when libpq could not even make one).
+  func error(_ result: OpaquePointer?, sql: String?) -> CatalogError {
+    let state = result.flatMap { clibpq_sqlstate($0) }.map { String(cString: $0) } ?? ""
+    let message =
+      (result.flatMap { clibpq_primary_message($0) }.map { String(cString: $0) }
+      ?? String(cString: PQerrorMessage(handle)))
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    let failure = PostgreSQLFailure(sqlState: state, message: message, sql: sql)
+    return server.error(failure, connectionIsBad: PQstatus(handle) != CONNECTION_OK)
+  }
+
+  // MARK: - Notifications
+
+  /// Reads what the server sent without waiting; whether a notification was among it.
+  func consumeNotifications() throws(CatalogError) -> Bool {
+    guard PQconsumeInput(handle) == 1 else { throw error(nil, sql: nil) }
+    var any = false
+    while let notification = PQnotifies(handle) {
+      any = true
+      PQfreemem(notification)
+    }
+    return any
+  }
+
+  /// Waits up to `milliseconds` for the server to send something.
+  func waitForInput(milliseconds: Int32) {
+    _ = clibpq_wait_readable(handle, milliseconds)
+  }
+
+  // MARK: - C strings
+
+  /// Calls `body` with a NULL-terminated array of C strings.
+  static func withCStrings<T>(
+    _ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> T
+  ) -> T {
+    let copies = strings.map { strdup($0) }
+    defer { copies.forEach { free($0) } }
+    let pointers = copies.map { UnsafePointer($0) } + [nil]
+    return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
+  }
+}

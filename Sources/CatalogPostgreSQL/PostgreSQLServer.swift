@@ -1,0 +1,73 @@
+internal import CLibPQ
+import CatalogStore
+
+/// Where a connection goes — host (or socket directory), port, database and user, as libpq
+/// resolved them from the URI and its defaults — and how its failures read.
+struct PostgreSQLServer: Sendable {
+  let host: String
+  let port: String
+  let database: String
+  let user: String
+  /// The catalog's URI with its password masked.
+  let location: String
+
+  init(handle: OpaquePointer, uri: PostgreSQLURI) {
+    func text(_ value: UnsafeMutablePointer<CChar>?) -> String {
+      value.map { String(cString: $0) } ?? ""
+    }
+    host = text(PQhost(handle))
+    port = text(PQport(handle))
+    database = text(PQdb(handle))
+    user = text(PQuser(handle))
+    location = uri.description
+  }
+
+  /// The server as messages name it: `db.example:5432` or `/run/postgresql:5432`.
+  var address: String { "\(host):\(port)" }
+
+  /// The error for a connection that could not be made, from libpq's message (a failed
+  /// connection has no SQLSTATE in libpq).
+  func connectionError(message: String) -> CatalogError {
+    let failure = DatabaseFailure.postgreSQL(PostgreSQLFailure(sqlState: "", message: message))
+    let problem: CatalogError.OpenProblem
+    if message.contains("does not exist") && message.contains("database") {
+      problem = .missingDatabase(database, server: address)
+    } else if message.contains("authentication failed") || message.contains("no pg_hba.conf")
+      || (message.contains("role") && message.contains("does not exist"))
+    {
+      problem = .loginRefused(user: user, server: address)
+    } else {
+      problem = .serverUnreachable(server: address, reason: Self.reason(of: message))
+    }
+    return .cannotOpen(path: location, problem: problem, failure: failure)
+  }
+
+  /// The part of libpq's connection message that says why: its last line, without the address
+  /// it repeats ("Connection refused", "No such file or directory").
+  private static func reason(of message: String) -> String {
+    let line = message.split(separator: "\n").last.map(String.init) ?? message
+    guard let colon = line.range(of: ": ", options: .backwards) else { return line }
+    let reason = line[colon.upperBound...].trimmingCharacters(in: .whitespaces)
+    return reason.isEmpty ? line : reason
+  }
+
+  /// The typed error for a statement's failure, by its SQLSTATE's class.
+  func error(_ failure: PostgreSQLFailure, connectionIsBad: Bool) -> CatalogError {
+    let wrapped = DatabaseFailure.postgreSQL(failure)
+    if connectionIsBad { return .connectionLost(path: location, failure: wrapped) }
+    switch failure.sqlState {
+    case "55P03", "40P01", "40001":  // lock_not_available, deadlock, serialization failure
+      return .busy(path: location, failure: wrapped)
+    case "42501", "25006":  // insufficient_privilege, read_only_sql_transaction
+      return .readOnly(path: location, failure: wrapped)
+    case "53100":  // disk_full
+      return .diskFull(path: location, failure: wrapped)
+    case "XX001", "XX002":  // data_corrupted, index_corrupted
+      return .damaged(path: location, failure: wrapped)
+    case let state where state.hasPrefix("08") || state.hasPrefix("57P"):
+      return .connectionLost(path: location, failure: wrapped)
+    default:
+      return .database(path: location, wrapped)
+    }
+  }
+}

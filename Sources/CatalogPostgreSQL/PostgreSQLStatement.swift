@@ -1,0 +1,317 @@
+internal import CLibPQ
+import CatalogStore
+
+/// A statement of a catalog on PostgreSQL: the common SQL of `DatabaseStatement`, its `?` and
+/// `?NNN` parameters numbered as PostgreSQL's `$N`, run with its parameters sent apart and its
+/// rows received in binary.
+///
+/// It behaves as an SQLite statement does where the storage layer relies on it: parameters not
+/// bound are NULL, a statement stepped to its end runs again when stepped again (with the same
+/// parameters), and `reset` clears the parameters. Its rows are fetched at its first step, all at
+/// once, except a cursor's, which are fetched through a server-side cursor a batch at a time.
+final class PostgreSQLStatement: DatabaseStatement {
+  /// How the statement is sent.
+  enum Mode {
+    /// Parsed by the server with each run (`PQexecParams`): a statement used once or a few times.
+    case parsedEachRun
+    /// Prepared once on the server under `name` (`PQexecPrepared`): a cached statement.
+    case prepared(name: String)
+    /// A query of many rows, read through a server-side cursor in batches.
+    case cursor
+  }
+
+  let sql: String
+  private let translatedSQL: String
+  private let parameterCount: Int
+  private let mode: Mode
+  /// The connection, for running and for errors. A statement keeps its connection open
+  /// (`owner`), except one in the connection's own cache.
+  private unowned let connection: PostgreSQLConnection
+  private let owner: PostgreSQLConnection?
+
+  /// The parameters' values, binary (texts and bytes) or text (numbers), by position from 1.
+  private var parameters: [(bytes: [UInt8], isBinary: Bool)?]
+  /// The rows of the last run (or the cursor's last batch), and the one the statement is on.
+  private var result: OpaquePointer?
+  private var rowCount: Int32 = 0
+  private var row: Int32 = -1
+  /// The cursor open for a `.cursor` statement, and whether the statement began the
+  /// transaction it lives in.
+  private var cursorName: String?
+  private var cursorIsExhausted = false
+  private var ownsTransaction = false
+  static let cursorBatchSize = 1000
+
+  init(connection: PostgreSQLConnection, sql: String, mode: Mode) {
+    self.connection = connection
+    if case .prepared = mode { owner = nil } else { owner = connection }
+    self.sql = sql
+    self.mode = mode
+    let translated = Self.translatingParameters(sql)
+    translatedSQL = translated.sql
+    parameterCount = translated.count
+    parameters = Array(repeating: nil, count: translated.count)
+  }
+
+  deinit { finish() }
+
+  // MARK: - Parameters
+
+  /// `sql` with SQLite's parameters (`?`, `?NNN`) written as PostgreSQL's (`$N`), outside
+  /// string literals, quoted identifiers and comments; and how many parameters it has.
+  static func translatingParameters(_ sql: String) -> (sql: String, count: Int) {
+    var output = ""
+    var highest = 0
+    var quote: Character?
+    var characters = Array(sql)
+    characters.append(" ")
+    var index = 0
+    while index < characters.count - 1 {
+      let character = characters[index]
+      if let open = quote {
+        output.append(character)
+        if character == open { quote = nil }
+        index += 1
+        continue
+      }
+      switch character {
+      case "'", "\"":
+        quote = character
+        output.append(character)
+        index += 1
+      case "-" where characters[index + 1] == "-":
+        while index < characters.count - 1 && characters[index] != "\n" {
+          output.append(characters[index])
+          index += 1
+        }
+      case "?":
+        var digits = ""
+        index += 1
+        while index < characters.count - 1, characters[index].isASCII,
+          characters[index].isNumber
+        {
+          digits.append(characters[index])
+          index += 1
+        }
+        let number = Int(digits) ?? highest + 1
+        highest = max(highest, number)
+        output += "$\(number)"
+      default:
+        output.append(character)
+        index += 1
+      }
+    }
+    return (output, highest)
+  }
+
+  @discardableResult
+  func bind(_ values: [SQLValue]) throws(CatalogError) -> Self {
+    reset()
+    for (offset, value) in values.enumerated() {
+      let position = Int32(offset + 1)
+      switch value {
+      case .null: break
+      case .integer(let integer): bind(integer, at: position)
+      case .text(let text): bind(text, at: position)
+      case .blob(let bytes): bind(bytes, at: position)
+      }
+    }
+    return self
+  }
+
+  func reset() {
+    finish()
+    for index in parameters.indices { parameters[index] = nil }
+  }
+
+  private func set(_ bytes: [UInt8], isBinary: Bool, at position: Int32) {
+    let index = Int(position) - 1
+    guard index >= 0 && index < parameters.count else { return }
+    parameters[index] = (bytes, isBinary)
+  }
+
+  func bind(_ integer: Int, at position: Int32) {
+    set(Array(String(integer).utf8) + [0], isBinary: false, at: position)
+  }
+
+  func bind(_ text: String, at position: Int32) {
+    set(Array(text.utf8), isBinary: true, at: position)
+  }
+
+  func bind(_ bytes: [UInt8], at position: Int32) {
+    set(bytes, isBinary: true, at: position)
+  }
+
+  func bind(_ bytes: UnsafeRawBufferPointer, at position: Int32) {
+    set(Array(bytes), isBinary: true, at: position)
+  }
+
+  func bind(borrowing bytes: UnsafeRawBufferPointer, at position: Int32) {
+    set(Array(bytes), isBinary: true, at: position)
+  }
+
+  func bind(borrowingUTF8Text bytes: UnsafeRawBufferPointer, at position: Int32) {
+    set(Array(bytes), isBinary: true, at: position)
+  }
+
+  // MARK: - Running
+
+  func step() throws(CatalogError) -> Bool {
+    if result == nil {
+      try run()
+      row = -1
+    }
+    row += 1
+    if row < rowCount { return true }
+    if cursorName != nil, !cursorIsExhausted {
+      try fetchBatch()
+      row = 0
+      if row < rowCount { return true }
+    }
+    // Done: the next step runs the statement again, as SQLite's does.
+    finish()
+    return false
+  }
+
+  /// Runs the statement and keeps its rows (or opens its cursor and fetches the first batch).
+  private func run() throws(CatalogError) {
+    switch mode {
+    case .parsedEachRun:
+      result = try send(translatedSQL, prepared: nil)
+    case .prepared(let name):
+      result = try send(nil, prepared: name)
+    case .cursor:
+      if !connection.isInTransaction {
+        try connection.execute("BEGIN ISOLATION LEVEL REPEATABLE READ")
+        ownsTransaction = true
+      }
+      let name = connection.uniqueName("c")
+      let declared = try send(
+        "DECLARE \(name) BINARY NO SCROLL CURSOR FOR " + translatedSQL, prepared: nil)
+      PQclear(declared)
+      cursorName = name
+      cursorIsExhausted = false
+      try fetchBatch()
+    }
+    rowCount = result.map(PQntuples) ?? 0
+  }
+
+  private func fetchBatch() throws(CatalogError) {
+    guard let cursorName else { return }
+    PQclear(result)
+    result = nil
+    let fetch = "FETCH FORWARD \(Self.cursorBatchSize) FROM \(cursorName)"
+    let batch = PQexecParams(connection.handle, fetch, 0, nil, nil, nil, nil, 1)
+    do {
+      try connection.check(batch, sql: sql)
+    } catch {
+      PQclear(batch)
+      throw error
+    }
+    result = batch
+    rowCount = PQntuples(batch)
+    cursorIsExhausted = rowCount < Self.cursorBatchSize
+  }
+
+  /// Sends the statement (or `text`, a statement made from it) with the bound parameters, and
+  /// returns its result, checked.
+  private func send(_ text: String?, prepared name: String?) throws(CatalogError) -> OpaquePointer {
+    var values: [UnsafePointer<CChar>?] = []
+    var lengths: [Int32] = []
+    var formats: [Int32] = []
+    let storage = parameters.map {
+      $0.map {
+        UnsafeMutableRawBufferPointer.allocate(
+          byteCount: max($0.bytes.count, 1), alignment: 1)
+      }
+    }
+    defer { storage.forEach { $0?.deallocate() } }
+    for (index, parameter) in parameters.enumerated() {
+      guard let parameter, let buffer = storage[index] else {
+        values.append(nil)
+        lengths.append(0)
+        formats.append(0)
+        continue
+      }
+      parameter.bytes.withUnsafeBytes { buffer.copyMemory(from: $0) }
+      values.append(UnsafePointer(buffer.baseAddress!.assumingMemoryBound(to: CChar.self)))
+      lengths.append(Int32(parameter.bytes.count))
+      formats.append(parameter.isBinary ? 1 : 0)
+    }
+    let count = Int32(parameterCount)
+    let sent: OpaquePointer? =
+      if let name {
+        PQexecPrepared(connection.handle, name, count, values, lengths, formats, 1)
+      } else {
+        PQexecParams(connection.handle, text!, count, nil, values, lengths, formats, 1)
+      }
+    do {
+      try connection.check(sent, sql: sql)
+    } catch {
+      PQclear(sent)
+      throw error
+    }
+    return sent!
+  }
+
+  /// Lets go of the rows, closes the cursor, and ends the transaction the statement began.
+  private func finish() {
+    PQclear(result)
+    result = nil
+    rowCount = 0
+    row = -1
+    if let cursorName, connection.isInTransaction {
+      PQclear(PQexec(connection.handle, "CLOSE \(cursorName)"))
+    }
+    cursorName = nil
+    if ownsTransaction {
+      PQclear(PQexec(connection.handle, "COMMIT"))
+      ownsTransaction = false
+    }
+  }
+
+  // MARK: - Columns of the current row
+
+  var columnCount: Int32 { result.map(PQnfields) ?? 0 }
+
+  private func value(at column: Int32) -> UnsafeRawBufferPointer {
+    guard let result, PQgetisnull(result, row, column) == 0,
+      let bytes = PQgetvalue(result, row, column)
+    else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+    return UnsafeRawBufferPointer(start: bytes, count: Int(PQgetlength(result, row, column)))
+  }
+
+  func isNull(at column: Int32) -> Bool {
+    guard let result else { return true }
+    return PQgetisnull(result, row, column) != 0
+  }
+
+  func int(at column: Int32) -> Int {
+    guard let result, !isNull(at: column) else { return 0 }
+    return BinaryValue.integer(value(at: column), type: PQftype(result, column))
+  }
+
+  func text(at column: Int32) -> String {
+    guard let result, !isNull(at: column) else { return "" }
+    let bytes = value(at: column)
+    switch PQftype(result, column) {
+    case BinaryValue.int2, BinaryValue.int4, BinaryValue.int8, BinaryValue.numeric:
+      return String(BinaryValue.integer(bytes, type: PQftype(result, column)))
+    default:
+      return String(decoding: bytes, as: UTF8.self)
+    }
+  }
+
+  func stringArray(at column: Int32) -> [String] {
+    let bytes = value(at: column)
+    guard let base = bytes.baseAddress else { return [] }
+    return JSONText.decodeStringArray(
+      utf8: UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+    )
+      ?? []
+  }
+
+  func blobBytes(at column: Int32) -> UnsafeRawBufferPointer {
+    value(at: column)
+  }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import Synchronization
+
+/// A throwaway PostgreSQL cluster for the tests (DESIGN §14): made with `initdb` in a temporary
+/// directory the first time a test asks for it, listening on a Unix socket there only, run as the
+/// `postgres` user when the tests run as root (PostgreSQL refuses to run as root), and stopped and
+/// deleted when the test process exits.
+///
+/// Where PostgreSQL is not installed, `shared` is nil and the PostgreSQL tests are skipped, with
+/// one line on standard error that says so.
+public final class PostgreSQLTestServer: Sendable {
+  /// The directory that holds the cluster and its socket.
+  public let directory: String
+  /// The database the tests' catalogs are made in, one schema each.
+  public static let database = "catalog_tests"
+
+  /// The cluster, started on first use; nil where PostgreSQL is missing or would not start.
+  public static let shared: PostgreSQLTestServer? = {
+    do {
+      return try PostgreSQLTestServer()
+    } catch {
+      FileHandle.standardError.write(
+        Data("PostgreSQL tests skipped: \(error)\n".utf8))
+      return nil
+    }
+  }()
+
+  /// The directory of PostgreSQL's server programs (`initdb`, `pg_ctl`, `postgres`), if installed.
+  static var binaries: String? {
+    let root = "/usr/lib/postgresql"
+    let versions = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
+    let newest = versions.compactMap(Int.init).sorted().last.map { "\(root)/\($0)/bin" }
+    return newest.flatMap {
+      FileManager.default.isExecutableFile(atPath: "\($0)/initdb") ? $0 : nil
+    }
+  }
+
+  private init() throws {
+    guard let binaries = Self.binaries else {
+      throw SetupError("PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb)")
+    }
+    directory =
+      FileManager.default.temporaryDirectory
+      .appending(path: "catalog-postgresql-\(UUID().uuidString.prefix(8))").path
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let owner = getuid() == 0 ? "postgres" : nil
+    if let owner { try Self.run("/usr/bin/chown", [owner, directory]) }
+    let data = directory + "/data"
+    try Self.run(
+      "\(binaries)/initdb",
+      ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C", "--no-sync"],
+      as: owner)
+    // Only a socket in the cluster's directory; no fsync, as nothing here outlives the tests.
+    let options =
+      "-k \(directory) -c listen_addresses='' -c fsync=off -c synchronous_commit=off "
+      + "-c max_connections=300"
+    try Self.run(
+      "\(binaries)/pg_ctl",
+      ["-D", data, "-o", options, "-l", directory + "/log", "-w", "start"], as: owner,
+      reading: false)
+    stopCommand.withLock {
+      $0 = (binaries + "/pg_ctl", ["-D", data, "-m", "immediate", "stop"], owner, directory)
+    }
+    atexit { stopTestServer() }
+    try Self.run(
+      "\(binaries)/createdb", ["-h", directory, "-U", "postgres", Self.database], as: owner)
+  }
+
+  /// A URI for a catalog of its own, in a new schema of the tests' database.
+  public func newCatalogURI() -> String {
+    "postgresql:///\(Self.database)?host=\(directory)&user=postgres&schema=t_"
+      + UUID().uuidString.prefix(12).lowercased().replacingOccurrences(of: "-", with: "")
+  }
+
+  /// The URI of the tests' database as `user`, in the schema `schema`.
+  public func uri(user: String = "postgres", schema: String) -> String {
+    "postgresql:///\(Self.database)?host=\(directory)&user=\(user)&schema=\(schema)"
+  }
+
+  /// Runs SQL as the superuser with `psql`, and returns its output lines (unaligned, no headers).
+  @discardableResult
+  public func psql(_ sql: String) throws -> [String] {
+    guard let binaries = Self.binaries else { return [] }
+    let output = try Self.run(
+      "\(binaries)/psql",
+      [
+        "-h", directory, "-U", "postgres", "-d", Self.database, "-X", "-A", "-t", "-q",
+        "-v", "ON_ERROR_STOP=1", "-c", sql,
+      ])
+    return output.split(separator: "\n").map(String.init)
+  }
+
+  /// Stops the server at once (as a crash or an operator would), for fault tests; `start`
+  /// brings it back.
+  public func stop() throws {
+    guard let command = stopCommand.withLock({ $0 }) else { return }
+    try Self.run(command.path, command.arguments, as: command.owner)
+  }
+
+  /// Starts the server again after `stop`.
+  public func start() throws {
+    guard let binaries = Self.binaries else { return }
+    let owner = getuid() == 0 ? "postgres" : nil
+    let options =
+      "-k \(directory) -c listen_addresses='' -c fsync=off -c synchronous_commit=off "
+      + "-c max_connections=300"
+    try Self.run(
+      "\(binaries)/pg_ctl",
+      ["-D", directory + "/data", "-o", options, "-l", directory + "/log", "-w", "start"],
+      as: owner, reading: false)
+  }
+
+  struct SetupError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+  }
+
+  /// Runs a program (as `user`, through `runuser`, when given) and returns its standard output.
+  /// `pg_ctl start` leaves the server running with the pipes it was given, so its output is not
+  /// read (`reading: false`): reading would wait for the server to exit.
+  @discardableResult
+  static func run(
+    _ path: String, _ arguments: [String], as user: String? = nil, reading: Bool = true
+  ) throws -> String {
+    let process = Process()
+    if let user {
+      process.executableURL = URL(filePath: "/usr/sbin/runuser")
+      process.arguments = ["-u", user, "--", path] + arguments
+    } else {
+      process.executableURL = URL(filePath: path)
+      process.arguments = arguments
+    }
+    process.currentDirectoryURL = URL(filePath: "/tmp")
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = reading ? output : FileHandle.nullDevice
+    process.standardError = reading ? errors : FileHandle.nullDevice
+    try process.run()
+    let data = reading ? output.fileHandleForReading.readDataToEndOfFile() : Data()
+    let errorData = reading ? errors.fileHandleForReading.readDataToEndOfFile() : Data()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+      throw SetupError(
+        "\((path as NSString).lastPathComponent) failed: "
+          + String(decoding: errorData, as: UTF8.self).trimmingCharacters(
+            in: .whitespacesAndNewlines))
+    }
+    return String(decoding: data, as: UTF8.self)
+  }
+}
+
+/// How to stop the cluster when the process exits: `atexit` takes a C function, which cannot
+/// capture, so the command waits here.
+private let stopCommand = Mutex<
+  (path: String, arguments: [String], owner: String?, directory: String)?
+>(nil)
+
+private func stopTestServer() {
+  guard let command = stopCommand.withLock({ $0 }) else { return }
+  _ = try? PostgreSQLTestServer.run(command.path, command.arguments, as: command.owner)
+  try? FileManager.default.removeItem(atPath: command.directory)
+}
