@@ -319,12 +319,14 @@ private struct Misspelt: ParsableCommand {
     try command(
       [
         "import", "cities.tsv", "--append", "--locale", "sv", "--locale=de", "--delimiter", "tab",
+        "--format", "json",
       ],
       as: ImportCommand.self, root: CatalogCommand.self))
   #expect(importing.file == "cities.tsv")
   #expect(importing.mode == .append)
   #expect(importing.locales == ["sv", "de"])
   #expect(importing.delimiter == "\t")
+  #expect(importing.format == .json)
   #expect(!importing.isQuiet)
 }
 

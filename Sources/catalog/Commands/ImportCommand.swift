@@ -90,6 +90,9 @@ struct ImportCommand: RunnableCommand {
   @Flag("quiet", help: "Print neither progress nor the summary.")
   var isQuiet: Bool
 
+  @Option("format", value: "format", help: WriteOptions.formatHelp)
+  var format = WriteFormat.text
+
   func run(_ context: CommandContext) throws {
     InterruptHandler.install()
     guard
@@ -100,16 +103,22 @@ struct ImportCommand: RunnableCommand {
     }
     var options = try importOptions(collection: name, environment: context.environment)
     options.shouldStop = { InterruptHandler.wasInterrupted.load(ordering: .relaxed) }
+    let isNewCatalog = !FileManager.default.fileExists(atPath: context.catalogPath)
+    // The JSON summary names the items by comparing the collection before and after the import,
+    // so it is read before the file is: another write may come while the file is being read.
+    let existing = format == .json && !isNewCatalog ? try context.openCatalog(creating: true) : nil
+    let before =
+      format == .json ? try ItemsSnapshot(of: String(name.trimmingWhiteSpace), in: existing) : nil
     let reader = try CSVReader(
       path: file,
       delimiter: delimiter.flatMap(CSVDelimiter.init)
         ?? (URL(filePath: file).pathExtension.lowercased() == "tsv" ? .tab : .comma))
-    let isNewCatalog = !FileManager.default.fileExists(atPath: context.catalogPath)
     let display = !isQuiet && StandardError.isTerminal ? ProgressDisplay() : nil
     let start = Date()
+    let catalog: Catalog
     let summary: ImportSummary
     do {
-      let catalog = try context.openCatalog(creating: true)
+      catalog = try existing ?? context.openCatalog(creating: true)
       summary = try catalog.importCollection(from: reader, options: options) { display?.update($0) }
       display?.clear()
     } catch {
@@ -123,9 +132,13 @@ struct ImportCommand: RunnableCommand {
     if InterruptHandler.wasInterrupted.load(ordering: .relaxed) {
       StandardError.line("the interrupt came after the import was committed, so it is kept")
     }
-    guard !isQuiet else { return }
-    StandardError.line(
-      Self.summaryLine(summary, mode: options.mode, seconds: Date().timeIntervalSince(start)))
+    let output = WriteOutput(format: format, isQuiet: isQuiet, output: context.output)
+    try output.report(
+      // `before` is read whenever the format is JSON, the one format that prints the summary.
+      try before!.changes(
+        to: ItemsSnapshot(of: summary.collection, in: catalog), committedAs: summary.version),
+      line: Self.summaryLine(summary, mode: options.mode, seconds: Date().timeIntervalSince(start))
+    )
   }
 
   /// What the library is asked to import, into the collection `name`.

@@ -8,14 +8,16 @@ enum WriteFormat: String, CaseIterable, ExpressibleByArgument {
 
 /// The options of the commands that write items (`add`, `update`, `remove`).
 struct WriteOptions: ParsableArguments {
+  /// The help of `--format` for every write, `import` too.
+  static let formatHelp =
+    "Print a summary on standard error, or the version and changed items as JSON."
+
   @Option(
     "collection", short: "c", value: "name",
     help: "The collection to write; may be left out if it is the only one.")
   var collection: String?
 
-  @Option(
-    "format", value: "format",
-    help: "Print a summary on standard error, or the version and changed items as JSON.")
+  @Option("format", value: "format", help: formatHelp)
   var format = WriteFormat.text
 
   @Flag("quiet", help: "Print no summary.")
@@ -85,9 +87,11 @@ struct WriteOutput {
 
   /// Prints what the write did: `summary` as JSON on standard output with `--format json`, else
   /// `line` on standard error unless `--quiet`.
-  func report(_ summary: WriteSummary, line: @autoclosure () throws -> String) throws {
+  func report(
+    _ summary: @autoclosure () throws -> WriteSummary, line: @autoclosure () throws -> String
+  ) throws {
     if format == .json {
-      try output.line(summary.jsonText)
+      try output.line(try summary().jsonText)
     } else if !isQuiet {
       StandardError.line(try line())
     }
