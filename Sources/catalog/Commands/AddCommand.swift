@@ -11,13 +11,12 @@ struct AddCommand: RunnableCommand {
       """
   )
 
-  @Argument("field", help: WriteOutput.fieldHelp)
-  var fields: [String]
+  @OptionGroup var fields: FieldArguments
 
   @OptionGroup var write: WriteOptions
 
   func run(_ context: CommandContext) throws {
-    let fields = try WriteOutput.fields(self.fields)
+    let fields = try self.fields.byColumn()
     let (catalog, collection) = try write.target(context)
     let (item, summary) = try catalog.add(fields, to: collection.name)
     let name = try WriteOutput.name(ofItem: item, in: catalog, collection: collection)

@@ -11,13 +11,12 @@ struct UpdateCommand: RunnableCommand {
   @Argument("item", help: WriteOutput.itemHelp)
   var item: String
 
-  @Argument("field", help: WriteOutput.fieldHelp)
-  var fields: [String]
+  @OptionGroup var fields: FieldArguments
 
   @OptionGroup var write: WriteOptions
 
   func run(_ context: CommandContext) throws {
-    let fields = try WriteOutput.fields(self.fields)
+    let fields = try self.fields.byColumn()
     let (catalog, collection) = try write.target(context)
     let summary = try catalog.update(
       try WriteOutput.reference(item, in: collection), in: collection.name, setting: fields)

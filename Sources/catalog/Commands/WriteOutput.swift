@@ -6,6 +6,31 @@ enum WriteFormat: String, CaseIterable, ExpressibleByArgument {
   case text, json
 }
 
+/// The `<field> ...` argument of `add` and `update`: fields as `COLUMN=VALUE`.
+struct FieldArguments: ParsableArguments {
+  @Argument("field", help: "A field as COLUMN=VALUE; the value is what follows the first '='.")
+  var words: [String]
+
+  /// The fields by column, each word split at its first `=`.
+  ///
+  /// - Throws: `ValidationError` for a word without `=` or with an empty column, and for a
+  ///   column given twice (which value was meant cannot be known).
+  func byColumn() throws(ValidationError) -> [String: String] {
+    var fields: [String: String] = [:]
+    for word in words {
+      guard let equals = word.firstIndex(of: "="), equals != word.startIndex else {
+        throw ValidationError("Expected a field as COLUMN=VALUE, found '\(word)'")
+      }
+      let column = String(word[..<equals])
+      guard fields.updateValue(String(word[word.index(after: equals)...]), forKey: column) == nil
+      else {
+        throw ValidationError("The column '\(column)' is given twice")
+      }
+    }
+    return fields
+  }
+}
+
 /// The options of the commands that write items (`add`, `update`, `remove`).
 struct WriteOptions: ParsableArguments {
   /// The help of `--format` for every write, `import` too.
@@ -35,36 +60,14 @@ struct WriteOptions: ParsableArguments {
   }
 }
 
-/// What the write commands share: reading `COLUMN=VALUE` fields and item names from the command
-/// line, and saying what a write did.
+/// What the write commands share: reading item names from the command line, and saying what a
+/// write did.
 struct WriteOutput {
   /// The help of the `<item>` argument.
   static let itemHelp = "The item's key when the collection has a key column, else its number."
-  /// The help of the `<field> ...` argument.
-  static let fieldHelp = "A field as COLUMN=VALUE; the value is what follows the first '='."
-
   let format: WriteFormat
   let isQuiet: Bool
   let output: StandardOutput
-
-  /// The fields that `words` give as `COLUMN=VALUE`, split at the first `=`.
-  ///
-  /// - Throws: `ValidationError` for a word without `=` or with an empty column, and for a
-  ///   column given twice (which value was meant cannot be known).
-  static func fields(_ words: [String]) throws(ValidationError) -> [String: String] {
-    var fields: [String: String] = [:]
-    for word in words {
-      guard let equals = word.firstIndex(of: "="), equals != word.startIndex else {
-        throw ValidationError("Expected a field as COLUMN=VALUE, found '\(word)'")
-      }
-      let column = String(word[..<equals])
-      guard fields.updateValue(String(word[word.index(after: equals)...]), forKey: column) == nil
-      else {
-        throw ValidationError("The column '\(column)' is given twice")
-      }
-    }
-    return fields
-  }
 
   /// The item a word names: its key when the collection has a key column, else its number.
   static func reference(_ word: String, in collection: CollectionInfo) throws -> ItemReference {
