@@ -9,17 +9,19 @@ enum CatalogTool {
 
   static func run(arguments: [String], environment: [String: String]) -> Int32 {
     let output = StandardOutput()
-    var invocation: ParsedInvocation?
+    var isVerbose = false
     do {
       switch try CommandLineParser(root: .catalog).parse(arguments) {
       case .help(let text):
         try output.line(text)
       case .version(let text):
         try output.line(text)
-      case .invocation(let parsed):
-        invocation = parsed
-        let context = CommandContext(invocation: parsed, output: output, environment: environment)
-        try command(named: parsed.commandPath.first ?? "")(context)
+      case .invocation(let invocation):
+        let options = CatalogCommand.parse(invocation)
+        isVerbose = options.isVerbose
+        try run(
+          invocation,
+          in: CommandContext(options: options, output: output, environment: environment))
       }
       try output.flush()
       return 0
@@ -33,31 +35,24 @@ enum CatalogTool {
       return 130
     } catch {
       StandardError.line(
-        ErrorMessage(error, invocation: invocation, environment: environment).text)
+        ErrorMessage(error, isVerbose: isVerbose, environment: environment).text)
       return 1
     }
   }
 
-  private static func command(named name: String) -> (CommandContext) throws -> Void {
-    switch name {
-    case "import": return ImportCommand.run
-    case "sections": return SectionsCommand.run
-    case "index": return IndexCommand.run
-    case "list": return ListCommand.run
-    case "search": return SearchCommand.run
-    case "collections": return CollectionsCommand.run
-    case "annotate": return AnnotateCommand.run
-    case "info": return InfoCommand.run
-    case "add": return AddCommand.run
-    case "update": return UpdateCommand.run
-    case "remove": return RemoveCommand.run
-    case "watch": return WatchCommand.run
-    case "export": return ExportCommand.run
-    case "drop": return DropCommand.run
-    case "rename": return RenameCommand.run
-    case "build": return BuildCommand.run
-    case "serve": return ServeCommand.run
-    default: preconditionFailure("the parser accepted an unknown command '\(name)'")
+  /// Runs the command that `invocation` names, with the values it gives.
+  ///
+  /// - Throws: What the command throws; a `ValidationError` as the `UsageError` of the command.
+  private static func run(_ invocation: ParsedInvocation, in context: CommandContext) throws {
+    let command = CatalogCommand.subcommand(at: invocation.commandPath).parse(invocation)
+    guard let command = command as? any RunnableCommand else {
+      preconditionFailure("the parser names only commands without subcommands, which all run")
+    }
+    do {
+      try command.run(context)
+    } catch let error as ValidationError {
+      throw UsageError(
+        error.message, path: CommandPath(root: .catalog, following: invocation.commandPath))
     }
   }
 }

@@ -32,7 +32,7 @@ private let importUsage =
   "catalog import <file> [--collection <name>] [--title <column>] [--sort-as <columns>]"
   + " [--locale <id> ...] [--group-by <column> ...] [--index-by <column> ...]"
   + " [--delimiter <char>] [--key <column>] [--names] [--ignore-articles] [--replace] [--append]"
-  + " [--upsert] [--sync] [--search] [--quiet] [--db <path>] [--verbose]"
+  + " [--upsert] [--sync] [--search] [--quiet] [--format <format>] [--db <path>] [--verbose]"
 
 private let listUsage =
   "catalog list [--collection <name>] [--group-by <column>] [--index-by <column>]"
@@ -148,6 +148,9 @@ func rootHelp(arguments: [String]) throws {
                               file.
       --search                Build the search keys too.
       --quiet                 Print neither progress nor the summary.
+      --format <format>       Print a summary on standard error, or the version and
+                              changed items as JSON. (values: text, json; default:
+                              text)
       --db <path>             The catalog file (default: $CATALOG_DB or
                               ./catalog.db).
       --verbose               On an error, also show SQLite's result code and the

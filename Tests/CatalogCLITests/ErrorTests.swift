@@ -294,6 +294,40 @@ struct ErrorTests {
         """)
   }
 
+  @Test(arguments: [["import", "cities.csv", "-c", "towns"], ["build"]])
+  func indexByWithoutGroupByIsAUsageErrorOfImportAndBuild(arguments: [String]) throws {
+    let before = try catalogBytes()
+    let result = try runner.run(arguments + ["--index-by", "state"])
+    #expect(result.status == 64)
+    #expect(result.standardOutput == "")
+    #expect(
+      result.standardError.hasPrefix(
+        "Error: '--index-by' needs '--group-by <column>'\nUsage: catalog \(arguments[0]) "))
+    #expect(
+      result.standardError.hasSuffix(
+        "See 'catalog \(arguments[0]) --help' for more information.\n"))
+    #expect(try catalogBytes() == before)
+  }
+
+  @Test func checksAfterParsingAreUsageErrorsOfTheirCommand() throws {
+    try expectFailure(
+      ["annotate", "-c", "cities"], status: 64,
+      message: """
+        Error: Give '--header <text>', '--footer <text>' or '--clear'
+        Usage: catalog annotate [--collection <name>] [--group-by <column>] \
+        [--section <heading>] [--header <text>] [--footer <text>] [--clear] [--db <path>] \
+        [--verbose]
+          See 'catalog annotate --help' for more information.
+        """)
+    try expectFailure(
+      ["rename", "towns"], status: 64,
+      message: """
+        Error: Missing expected option '--collection <name>'
+        Usage: catalog rename <new-name> [--collection <name>] [--db <path>] [--verbose]
+          See 'catalog rename --help' for more information.
+        """)
+  }
+
   @Test func aLockedCatalogIsBusyAfterTheTimeout() throws {
     let holder = Process()
     holder.executableURL = URL(filePath: "/usr/bin/sqlite3")

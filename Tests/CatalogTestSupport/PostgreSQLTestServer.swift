@@ -56,8 +56,7 @@ public final class PostgreSQLTestServer: Sendable {
       + "-c max_connections=300"
     try Self.run(
       "\(binaries)/pg_ctl",
-      ["-D", data, "-o", options, "-l", directory + "/log", "-w", "start"], as: owner,
-      reading: false)
+      ["-D", data, "-o", options, "-l", directory + "/log", "-w", "start"], as: owner)
     stopCommand.withLock {
       $0 = (binaries + "/pg_ctl", ["-D", data, "-m", "immediate", "stop"], owner, directory)
     }
@@ -107,7 +106,7 @@ public final class PostgreSQLTestServer: Sendable {
     try Self.run(
       "\(binaries)/pg_ctl",
       ["-D", directory + "/data", "-o", options, "-l", directory + "/log", "-w", "start"],
-      as: owner, reading: false)
+      as: owner)
   }
 
   struct SetupError: Error, CustomStringConvertible {
@@ -116,36 +115,42 @@ public final class PostgreSQLTestServer: Sendable {
   }
 
   /// Runs a program (as `user`, through `runuser`, when given) and returns its standard output.
-  /// `pg_ctl start` leaves the server running with the pipes it was given, so its output is not
-  /// read (`reading: false`): reading would wait for the server to exit.
+  ///
+  /// Spawned and waited for directly, its output in files: `pg_ctl start` leaves the server
+  /// running with whatever it was given, so pipes would never reach their end, and Foundation's
+  /// `Process` did not see such a child end.
   @discardableResult
-  static func run(
-    _ path: String, _ arguments: [String], as user: String? = nil, reading: Bool = true
-  ) throws -> String {
-    let process = Process()
-    if let user {
-      process.executableURL = URL(filePath: "/usr/sbin/runuser")
-      process.arguments = ["-u", user, "--", path] + arguments
-    } else {
-      process.executableURL = URL(filePath: path)
-      process.arguments = arguments
+  static func run(_ path: String, _ arguments: [String], as user: String? = nil) throws -> String {
+    let command = user.map { ["/usr/sbin/runuser", "-u", $0, "--", path] } ?? [path]
+    let outputPath = FileManager.default.temporaryDirectory
+      .appending(path: "catalog-pg-\(UUID().uuidString)").path
+    defer {
+      try? FileManager.default.removeItem(atPath: outputPath)
+      try? FileManager.default.removeItem(atPath: outputPath + ".err")
     }
-    process.currentDirectoryURL = URL(filePath: "/tmp")
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = reading ? output : FileHandle.nullDevice
-    process.standardError = reading ? errors : FileHandle.nullDevice
-    try process.run()
-    let data = reading ? output.fileHandleForReading.readDataToEndOfFile() : Data()
-    let errorData = reading ? errors.fileHandleForReading.readDataToEndOfFile() : Data()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(
+      &actions, 2, outputPath + ".err", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    let argv = (command + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var child: pid_t = 0
+    guard posix_spawn(&child, command[0], &actions, nil, argv, environ) == 0 else {
+      throw SetupError("cannot run \(command[0])")
+    }
+    var status: Int32 = 0
+    while waitpid(child, &status, 0) == -1 && errno == EINTR {}
+    let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+    guard status == 0 else {
+      let errors = (try? String(contentsOfFile: outputPath + ".err", encoding: .utf8)) ?? ""
       throw SetupError(
         "\((path as NSString).lastPathComponent) failed: "
-          + String(decoding: errorData, as: UTF8.self).trimmingCharacters(
-            in: .whitespacesAndNewlines))
+          + errors.trimmingCharacters(in: .whitespacesAndNewlines))
     }
-    return String(decoding: data, as: UTF8.self)
+    return output
   }
 }
 

@@ -344,7 +344,7 @@ final class BlockTree {
       SELECT key FROM (
         SELECT key FROM rows WHERE grouping_id = ?1 AND key >= ?2 AND key < ?3
         UNION ALL
-        SELECT key FROM sections WHERE grouping_id = ?1 AND key >= ?2 AND key < ?3)
+        SELECT key FROM sections WHERE grouping_id = ?1 AND key >= ?2 AND key < ?3) AS elements
       ORDER BY key LIMIT 1 OFFSET ?4
       """)
     try middle.bind(

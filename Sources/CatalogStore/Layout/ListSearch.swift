@@ -97,7 +97,7 @@ package final class StoredSearchCursor {
       let between = try reader.connection.cached(
         """
         SELECT count(*) FROM (SELECT 1 FROM rows
-          WHERE grouping_id = ? AND key >= ? AND key < ? LIMIT ?)
+          WHERE grouping_id = ? AND key >= ? AND key < ? LIMIT ?) AS near
         """
       ).bind(
         .integer(reader.groupingID), .blob(previous.key), .blob(key),

@@ -11,6 +11,9 @@
 ///       arguments: [ArgumentDefinition(name: "name", help: "Whom to greet.")],
 ///       options: [.flag("loud", help: "Shout.")]
 ///     )
+///
+/// The tool's commands are types (``ParsableCommand``) whose properties declare these, and
+/// ``init(_:)`` makes their definitions.
 struct CommandDefinition: Sendable {
   /// The word that selects the command, as in `catalog import`.
   var name: String

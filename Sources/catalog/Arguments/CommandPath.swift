@@ -12,6 +12,15 @@ struct CommandPath: Sendable {
     commands = [root]
   }
 
+  /// The path from `root` down through the subcommands `names`, as a parsed invocation names
+  /// them (``ParsedInvocation/commandPath``).
+  init(root: CommandDefinition, following names: [String]) {
+    commands = [root]
+    for name in names {
+      if let subcommand = current.subcommand(named: name) { descend(into: subcommand) }
+    }
+  }
+
   /// The innermost command.
   var current: CommandDefinition { commands[commands.count - 1] }
 

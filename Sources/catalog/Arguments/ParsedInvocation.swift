@@ -1,4 +1,6 @@
-/// A command line that parsed cleanly: which command to run and the values given to it.
+/// A command line that parsed cleanly: which command to run and the values given to it, by
+/// name. Commands do not read it by name: the properties that declare their options read their
+/// own values from it (``ParsableArguments/parse(_:)``).
 ///
 /// Values have passed their option's ``ValueConstraint`` and are normalized (`--delimiter tab`
 /// reads as a tab character, `--limit 007` as `7`); options that were not given read as their

@@ -1,18 +1,30 @@
 import CatalogStore
 
 /// `catalog add COL=VALUE…`: adds one item and prints its number, or its key.
-enum AddCommand {
-  static func run(_ context: CommandContext) throws {
-    let output = WriteOutput(context: context)
-    let fields = try output.fields()
-    let (catalog, collection) = try output.target()
+struct AddCommand: RunnableCommand {
+  static let configuration = CommandConfiguration(
+    name: "add",
+    abstract: "Add an item to a collection.",
+    discussion: """
+      Columns not named are empty. Prints the new item's number, or its key when the \
+      collection has a key column.
+      """
+  )
+
+  @OptionGroup var fields: FieldArguments
+
+  @OptionGroup var write: WriteOptions
+
+  func run(_ context: CommandContext) throws {
+    let fields = try self.fields.byColumn()
+    let (catalog, collection) = try write.target(context)
     let (item, summary) = try catalog.add(fields, to: collection.name)
-    let name = try output.name(ofItem: item, in: catalog, collection: collection)
-    if context.invocation.value(for: "format") != "json" {
+    let name = try WriteOutput.name(ofItem: item, in: catalog, collection: collection)
+    if write.format != .json {
       try context.output.line(
         collection.keyColumn == nil
           ? String(item) : try catalog.key(ofItem: item, in: collection) ?? "")
     }
-    try output.report(summary, line: "added \(name) to '\(collection.name)'")
+    try write.output(context).report(summary, line: "added \(name) to '\(collection.name)'")
   }
 }

@@ -2,19 +2,47 @@ import CatalogCollation
 import CatalogStore
 
 /// `catalog build`: stores groupings, index titles, locales and search keys ahead of queries.
-enum BuildCommand {
-  static func run(_ context: CommandContext) throws {
-    let invocation = context.invocation
+struct BuildCommand: RunnableCommand {
+  static let configuration = CommandConfiguration(
+    name: "build",
+    abstract: "Store groupings, index titles and search keys ahead of queries.",
+    discussion: """
+      A catalog whose keys are all stored answers every query without writing, so it can be \
+      shipped read-only. The write-ahead log is moved into the file at the end.
+      """,
+    dependentOptions: [ListOptions.indexByNeedsGroupBy]
+  )
+
+  @Option(
+    "collection", short: "c", value: "name",
+    help: "The collection to build; may be left out if it is the only one.")
+  var collection: String?
+
+  @Option(
+    "group-by", value: "column", help: "Store the grouping by this column; may be repeated.")
+  var groupBy: [String]
+
+  @Option(
+    "index-by", value: "column",
+    help: "Store index titles from this column for each --group-by; may be repeated.")
+  var indexBy: [String]
+
+  @Option(
+    "locale", value: "id",
+    help: "Store every grouping in this ICU locale (default: the collection's); may be "
+      + "repeated.")
+  var locales: [String]
+
+  @Flag("search", help: "Store the search keys too.")
+  var storesSearchKeys: Bool
+
+  func run(_ context: CommandContext) throws {
     let request = BuildRequest(
-      groupBy: invocation.values(for: "group-by"), indexBy: invocation.values(for: "index-by"),
-      locales: try invocation.values(for: "locale").map(CollationLocale.init),
-      search: invocation.hasFlag("search"))
-    if !request.indexBy.isEmpty && request.groupBy.isEmpty {
-      throw UsageError("'--index-by' needs '--group-by <column>'", for: invocation)
-    }
+      groupBy: groupBy, indexBy: indexBy, locales: try locales.map(CollationLocale.init),
+      search: storesSearchKeys)
     let catalog = try context.openCatalog(creating: false)
     var built = 0
-    try catalog.build(request, for: invocation.value(for: "collection")) { line in
+    try catalog.build(request, for: collection) { line in
       StandardError.line("\(line)…")
       built += 1
     }

@@ -5,15 +5,17 @@ import CatalogSQLite
 import CatalogStore
 import Foundation
 
-/// What every command is given: its parsed command line, standard output, and the environment.
+/// What every command is given: the options that every command accepts, standard output, and the
+/// environment.
 struct CommandContext {
-  let invocation: ParsedInvocation
+  /// `--db` and `--verbose`.
+  let options: CatalogCommand
   let output: StandardOutput
   let environment: [String: String]
 
   /// `--db PATH`, else `$CATALOG_DB`, else `./catalog.db`.
   var catalogPath: String {
-    if let path = invocation.value(for: "db") { return path }
+    if let path = options.database { return path }
     if let path = environment["CATALOG_DB"], !path.isEmpty { return path }
     return "./catalog.db"
   }
@@ -43,24 +45,18 @@ struct CommandContext {
     try catalog.rekeyStaleGroupings { StandardError.line("\($0)…") }
     return catalog
   }
-}
 
-extension CommandContext {
-  /// `--format`, which the parser has checked to be one of the formats.
-  var outputFormat: OutputFormat {
-    OutputFormat(rawValue: invocation.value(for: "format") ?? "table") ?? .table
-  }
-}
-
-extension CommandContext {
-  /// The indexed list that `-c`, `--group-by`, `--index-by` and `--locale` ask for, saying on
-  /// standard error when a grouping or index must be built first.
-  func openList(_ catalog: Catalog) throws -> IndexedList {
+  /// The indexed list of `collection` (nil for the only one) grouped by the column `groupBy`
+  /// (nil for letters), with index titles from `indexBy`, in `locale` (nil for the
+  /// collection's), saying on standard error when a grouping or index must be built first.
+  func openList(
+    _ catalog: Catalog, collection: String?, groupBy: String?, indexBy: String? = nil,
+    locale: String? = nil
+  ) throws -> IndexedList {
     try IndexedList(
-      catalog: catalog, collection: invocation.value(for: "collection"),
-      grouping: invocation.value(for: "group-by").map(Grouping.column) ?? .letters,
-      indexBy: invocation.value(for: "index-by"),
-      locale: try invocation.value(for: "locale").map(CollationLocale.init),
+      catalog: catalog, collection: collection,
+      grouping: groupBy.map(Grouping.column) ?? .letters, indexBy: indexBy,
+      locale: try locale.map(CollationLocale.init),
       willBuild: { StandardError.line("\($0)…") })
   }
 }

@@ -1,13 +1,23 @@
 import CatalogStore
 
 /// `catalog drop -c NAME`: removes a collection and everything stored for it.
-enum DropCommand {
-  static func run(_ context: CommandContext) throws {
-    guard let name = context.invocation.value(for: "collection") else {
-      throw UsageError("Missing expected option '--collection <name>'", for: context.invocation)
+struct DropCommand: RunnableCommand {
+  static let configuration = CommandConfiguration(
+    name: "drop",
+    abstract: "Remove a collection with its items and lists."
+  )
+
+  @Option(
+    "collection", short: "c", value: "name",
+    help: "The collection to remove (required: dropping is never a default).")
+  var collection: String?
+
+  func run(_ context: CommandContext) throws {
+    guard let collection else {
+      throw ValidationError("Missing expected option '--collection <name>'")
     }
     let catalog = try context.openCatalog(creating: false)
-    try catalog.drop(collection: name)
-    StandardError.line("dropped '\(name)'")
+    try catalog.drop(collection: collection)
+    StandardError.line("dropped '\(collection)'")
   }
 }

@@ -1,4 +1,3 @@
-import CatalogCollation
 import CatalogServer
 import CatalogStore
 
@@ -14,10 +13,10 @@ struct ErrorMessage {
   /// The lines to print, without a final newline.
   let text: String
 
-  /// The message for `error`, thrown by the command of `invocation` (nil when the command line
-  /// did not parse) run in `environment`.
-  init(_ error: any Error, invocation: ParsedInvocation?, environment: [String: String]) {
-    let context = Context(invocation: invocation, environment: environment)
+  /// The message for `error`, thrown by a command run in `environment`, with what SQLite said
+  /// when `isVerbose` (`--verbose`).
+  init(_ error: any Error, isVerbose: Bool, environment: [String: String]) {
+    let context = Context(isVerboseRequested: isVerbose, environment: environment)
     switch error {
     case CatalogError.csv(let csvError):
       text = csvError.description
@@ -27,8 +26,6 @@ struct ErrorMessage {
       text = context.text(for: catalogError)
     case ServerError.catalog(let catalogError):
       text = context.text(for: catalogError)
-    case let collationError as CollationError:
-      text = "Error: " + context.message(for: collationError)
     default:
       text = "Error: \(error)"
     }
@@ -36,13 +33,14 @@ struct ErrorMessage {
 
   /// What the message may say about where the error came from.
   private struct Context {
-    let invocation: ParsedInvocation?
+    /// Whether `--verbose` was given.
+    let isVerboseRequested: Bool
     let environment: [String: String]
 
     /// Whether to show what SQLite said: `--verbose`, or `CATALOG_DEBUG` set to anything but
     /// empty or `0`.
     var isVerbose: Bool {
-      if invocation?.hasFlag("verbose") == true { return true }
+      if isVerboseRequested { return true }
       let debug = environment["CATALOG_DEBUG"] ?? ""
       return !debug.isEmpty && debug != "0"
     }
@@ -86,26 +84,12 @@ struct ErrorMessage {
         return "\(error); rebuild them with 'catalog build'"
       case .scratchFile:
         return "\(error) (set TMPDIR to a directory with free space)"
-      case .collation(let collationError):
-        return message(for: collationError)
       case .keysNotStored(let missing):
         return "\(error)\n  store them on a writable copy with: "
           + ErrorAdvice.buildCommand(for: missing)
       default:
         return error.description
       }
-    }
-
-    /// An unknown locale that came from the environment, not from `--locale`, says which
-    /// variable named it (DESIGN §1: the default locale of a new collection).
-    func message(for error: CollationError) -> String {
-      guard case .unknownLocale(let id) = error,
-        invocation?.value(for: "locale") != id,
-        let setting = CollationLocale.environmentSetting(in: environment), setting.locale == id
-      else { return error.description }
-      return "unknown locale '\(id)' from $\(setting.variable)=\(setting.value), the default "
-        + "locale of a new collection; give one with --locale ID, or set \(setting.variable) to a "
-        + "locale that ICU knows"
     }
   }
 }

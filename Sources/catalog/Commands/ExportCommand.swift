@@ -2,28 +2,49 @@ import CatalogStore
 
 /// `catalog export`: a collection's items in item order with its own columns, as CSV (quoted only
 /// where needed, RFC 4180), TSV (the same quoting, with tabs) or JSON lines.
-enum ExportCommand {
-  static func run(_ context: CommandContext) throws {
-    let invocation = context.invocation
+struct ExportCommand: RunnableCommand {
+  static let configuration = CommandConfiguration(
+    name: "export",
+    abstract: "Write a collection's items as CSV, TSV or JSON lines.",
+    discussion: """
+      The items come in item order with the collection's own columns, as imported; importing \
+      a CSV or TSV export gives the same collection.
+      """
+  )
+
+  /// What `export` writes.
+  enum Format: String, CaseIterable, ExpressibleByArgument {
+    case csv, tsv, json
+  }
+
+  @Option("collection", short: "c", value: "name", help: ListOptions.collectionHelp)
+  var collection: String?
+
+  @Option("format", value: "format", help: "The format to write.")
+  var format = Format.csv
+
+  @Option("output", value: "file", help: "Write to this file instead of standard output.")
+  var outputPath: String?
+
+  func run(_ context: CommandContext) throws {
     let catalog = try context.openCatalog(creating: false)
-    let collection = try catalog.resolveCollection(named: invocation.value(for: "collection"))
-    let format = invocation.value(for: "format") ?? "csv"
+    let collection = try catalog.resolveCollection(named: collection)
     let output: StandardOutput
-    if let path = invocation.value(for: "output") {
+    if let path = outputPath {
       output = try StandardOutput(path: path)
     } else {
       output = context.output
     }
-    let delimiter = format == "tsv" ? UInt8(ascii: "\t") : UInt8(ascii: ",")
+    let delimiter = format == .tsv ? UInt8(ascii: "\t") : UInt8(ascii: ",")
     var line: [UInt8] = []
-    if format != "json" {
+    if format != .json {
       DelimitedField.append(collection.columns, delimiter: delimiter, to: &line)
       try output.line(utf8: line)
     }
     let items = try catalog.items(of: collection)
     while let item = try items.next() {
       line.removeAll(keepingCapacity: true)
-      if format == "json" {
+      if format == .json {
         line.append(UInt8(ascii: "{"))
         for (position, (column, value)) in zip(collection.columns, item.fields).enumerated() {
           if position > 0 { line.append(UInt8(ascii: ",")) }

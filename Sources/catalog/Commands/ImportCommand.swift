@@ -3,81 +3,190 @@ import CatalogStore
 import Foundation
 
 /// `catalog import FILE|-`: reads a CSV file into a collection, all or nothing.
-enum ImportCommand {
-  static func run(_ context: CommandContext) throws {
-    InterruptHandler.install()
-    let invocation = context.invocation
-    let file = invocation.argument("file") ?? "-"
-    let readsStandardInput = file == "-"
-    guard
-      let collection = invocation.value(for: "collection")
-        ?? (readsStandardInput
-          ? nil : URL(filePath: file).deletingPathExtension().lastPathComponent)
-    else {
-      throw UsageError("Reading standard input needs '--collection <name>'", for: invocation)
-    }
-    let delimiter =
-      invocation.value(for: "delimiter").flatMap { $0.first.flatMap(CSVDelimiter.init) }
-      ?? (URL(filePath: file).pathExtension.lowercased() == "tsv" ? .tab : .comma)
-    var options = ImportOptions(
-      collection: collection,
-      titleColumn: invocation.value(for: "title"),
-      sortAs: invocation.value(for: "sort-as").map { $0.split(separator: ",").map(String.init) },
-      locale: try invocation.values(for: "locale").first.map(CollationLocale.init),
-      defaultLocale: invocation.value(for: "locale") == nil
-        ? try CollationLocale.fromEnvironment(context.environment) : nil,
-      groupBy: invocation.values(for: "group-by"),
-      key: invocation.value(for: "key"),
-      sortingOptions: invocation.hasFlag("names") || invocation.hasFlag("ignore-articles")
-        ? SortingOptions(
-          valuesAreNames: invocation.hasFlag("names"),
-          ignoresArticles: invocation.hasFlag("ignore-articles")) : nil,
-      alsoStore: BuildRequest(
-        groupBy: invocation.values(for: "group-by"), indexBy: invocation.values(for: "index-by"),
-        locales: try invocation.values(for: "locale").map(CollationLocale.init),
-        search: invocation.hasFlag("search")),
-      mode: mode(of: invocation))
-    options.shouldStop = { InterruptHandler.wasInterrupted.load(ordering: .relaxed) }
+struct ImportCommand: RunnableCommand {
+  static let configuration = CommandConfiguration(
+    name: "import",
+    abstract: "Import a CSV file as a collection.",
+    discussion: """
+      The file is RFC 4180 CSV in UTF-8 with a header row, which names the columns. The import \
+      is all or nothing: on any error the catalog stays exactly as it was.
+      """,
+    dependentOptions: [ListOptions.indexByNeedsGroupBy]
+  )
 
-    if !options.alsoStore.indexBy.isEmpty && options.groupBy.isEmpty {
-      throw UsageError("'--index-by' needs '--group-by <column>'", for: invocation)
+  @Argument("file", help: "The CSV file to import, or '-' for standard input.")
+  var file: String
+
+  @Option(
+    "collection", short: "c", value: "name",
+    help: "The name of the collection (default: the file name without extension).")
+  var collection: String?
+
+  @Option(
+    "title", value: "column",
+    help: """
+      The column shown for each item (default: the first column named name, title or \
+      display_name, else the first column).
+      """)
+  var title: String?
+
+  @Option(
+    "sort-as", value: "columns",
+    help: """
+      Comma-separated columns whose values, joined by a space, each item sorts and files \
+      under (default: the title).
+      """)
+  var sortAs: String?
+
+  @Option(
+    "locale", value: "id",
+    help: """
+      The ICU locale of the collection, such as sv, de_DE or ja (default: from LC_ALL, \
+      LC_COLLATE or LANG, else en); repeated, the others are built too.
+      """)
+  var locales: [String]
+
+  @Option(
+    "group-by", value: "column",
+    help: "Build the grouping by this column during the import; may be repeated.")
+  var groupBy: [String]
+
+  @Option(
+    "index-by", value: "column",
+    help: "With --group-by, store index titles from this column; may be repeated.")
+  var indexBy: [String]
+
+  @Option(
+    "delimiter", value: "char",
+    help: "The character between fields, or 'tab' (default: tab for .tsv files, else ',').")
+  var delimiter: Character?
+
+  @Option(
+    "key", value: "column",
+    help: """
+      The column whose values identify items: each must be non-empty and unique. Writes \
+      then name items by key.
+      """)
+  var key: String?
+
+  @Flag(
+    "names",
+    help: """
+      The titles are people's names: in Chinese, Han names sort and file by their surname \
+      reading (曾 as Zēng, 单 as Shàn).
+      """)
+  var valuesAreNames: Bool
+
+  @Flag(
+    "ignore-articles",
+    help: "A leading article does not count: 'The Beatles' sorts and files under B.")
+  var ignoresArticles: Bool
+
+  @Flag() var mode: ImportMode?
+
+  @Flag("search", help: "Build the search keys too.")
+  var storesSearchKeys: Bool
+
+  @Flag("quiet", help: "Print neither progress nor the summary.")
+  var isQuiet: Bool
+
+  @Option("format", value: "format", help: WriteOptions.formatHelp)
+  var format = WriteFormat.text
+
+  func run(_ context: CommandContext) throws {
+    InterruptHandler.install()
+    guard
+      let name = collection
+        ?? (file == "-" ? nil : URL(filePath: file).deletingPathExtension().lastPathComponent)
+    else {
+      throw ValidationError("Reading standard input needs '--collection <name>'")
     }
-    let reader = try CSVReader(path: file, delimiter: delimiter)
+    var options = try importOptions(collection: name, environment: context.environment)
+    options.shouldStop = { InterruptHandler.wasInterrupted.load(ordering: .relaxed) }
     let isNewCatalog = !FileManager.default.fileExists(atPath: context.catalogPath)
-    let quiet = invocation.hasFlag("quiet")
-    let display = !quiet && StandardError.isTerminal ? ProgressDisplay() : nil
+    let reader = try CSVReader(
+      path: file,
+      delimiter: delimiter.flatMap(CSVDelimiter.init)
+        ?? (URL(filePath: file).pathExtension.lowercased() == "tsv" ? .tab : .comma))
+    let display = !isQuiet && StandardError.isTerminal ? ProgressDisplay() : nil
     let start = Date()
+    let catalog: Catalog
     let summary: ImportSummary
     do {
-      let catalog = try context.openCatalog(creating: true)
+      catalog = try context.openCatalog(creating: true)
       summary = try catalog.importCollection(from: reader, options: options) { display?.update($0) }
       display?.clear()
     } catch {
       display?.clear()
       // An interrupted first import into a new path leaves no file behind.
       if case CatalogError.interrupted = error, isNewCatalog {
-        removeCatalogFiles(context.catalogPath)
+        Self.removeCatalogFiles(context.catalogPath)
       }
       throw error
     }
     if InterruptHandler.wasInterrupted.load(ordering: .relaxed) {
       StandardError.line("the interrupt came after the import was committed, so it is kept")
     }
-    guard !quiet else { return }
-    let seconds = Date().timeIntervalSince(start)
-    let sections = summary.sectionCount == 1 ? "section" : "sections"
-    if options.mode == .upsert || options.mode == .sync {
-      StandardError.line(
-        "read \(count(summary.importedItems, "row")): added \(summary.added.withThousandsSeparators), "
-          + "updated \(summary.updated.withThousandsSeparators), removed "
-          + "\(summary.removed.withThousandsSeparators); '\(summary.collection)' has "
-          + "\(count(summary.totalItems, "item")) in \(seconds.secondsText)")
-      return
+    let output = WriteOutput(format: format, isQuiet: isQuiet, output: context.output)
+    try output.report(
+      summary.changes,
+      line: Self.summaryLine(summary, mode: options.mode, seconds: Date().timeIntervalSince(start))
+    )
+  }
+
+  /// What the library is asked to import, into the collection `name`.
+  private func importOptions(collection name: String, environment: [String: String]) throws
+    -> ImportOptions
+  {
+    ImportOptions(
+      collection: name,
+      titleColumn: title,
+      sortAs: sortAs.map { $0.split(separator: ",").map(String.init) },
+      locale: try locales.first.map(CollationLocale.init),
+      defaultLocale: locales.isEmpty ? try Self.environmentLocale(environment) : nil,
+      groupBy: groupBy,
+      key: key,
+      sortingOptions: valuesAreNames || ignoresArticles
+        ? SortingOptions(valuesAreNames: valuesAreNames, ignoresArticles: ignoresArticles) : nil,
+      alsoStore: BuildRequest(
+        groupBy: groupBy, indexBy: indexBy, locales: try locales.map(CollationLocale.init),
+        search: storesSearchKeys),
+      mode: mode?.importMode ?? .create)
+  }
+
+  /// The locale of a new collection that the environment names (DESIGN §1).
+  ///
+  /// - Throws: `EnvironmentLocaleError` when ICU does not know it; `CollationError` for a bad
+  ///   keyword in it.
+  private static func environmentLocale(_ environment: [String: String]) throws
+    -> CollationLocale
+  {
+    do {
+      return try CollationLocale.fromEnvironment(environment)
+    } catch {
+      guard case .unknownLocale = error,
+        let setting = CollationLocale.environmentSetting(in: environment)
+      else { throw error }
+      throw EnvironmentLocaleError(
+        variable: setting.variable, value: setting.value, locale: setting.locale)
     }
-    let verb = options.mode == .append ? "appended" : "imported"
-    StandardError.line(
-      "\(verb) \(count(summary.importedItems, "item")) into "
-        + "\(summary.sectionCount.withThousandsSeparators) \(sections) in \(seconds.secondsText)")
+  }
+
+  /// The one-line summary for standard error: "imported 29,880 items into 51 sections in 0.4 s".
+  private static func summaryLine(
+    _ summary: ImportSummary, mode: ImportOptions.Mode, seconds: Double
+  ) -> String {
+    if mode == .upsert || mode == .sync {
+      return "read \(count(summary.importedItems, "row")): added "
+        + "\(summary.added.withThousandsSeparators), updated "
+        + "\(summary.updated.withThousandsSeparators), removed "
+        + "\(summary.removed.withThousandsSeparators); '\(summary.collection)' has "
+        + "\(count(summary.totalItems, "item")) in \(seconds.secondsText)"
+    }
+    let verb = mode == .append ? "appended" : "imported"
+    let sections = summary.sectionCount == 1 ? "section" : "sections"
+    return "\(verb) \(count(summary.importedItems, "item")) into "
+      + "\(summary.sectionCount.withThousandsSeparators) \(sections) in \(seconds.secondsText)"
   }
 
   /// "1 item", "29,880 items".
@@ -91,12 +200,30 @@ enum ImportCommand {
       try? FileManager.default.removeItem(atPath: path + suffix)
     }
   }
+}
 
-  private static func mode(of invocation: ParsedInvocation) -> ImportOptions.Mode {
-    if invocation.hasFlag("replace") { return .replace }
-    if invocation.hasFlag("append") { return .append }
-    if invocation.hasFlag("upsert") { return .upsert }
-    if invocation.hasFlag("sync") { return .sync }
-    return .create
+/// How `import` writes into a collection that exists, chosen with one flag; without any, the
+/// collection must not exist yet.
+enum ImportMode: String, EnumerableFlag {
+  case replace, append, upsert, sync
+
+  var help: String {
+    switch self {
+    case .replace:
+      return "Replace the collection's items with the file's; its settings stay unless given."
+    case .append: return "Add every row to the collection as a new item."
+    case .upsert: return "Replace the item whose key a row has with the row, and add the others."
+    case .sync: return "Upsert, and remove the items whose key is not in the file."
+    }
+  }
+
+  /// The mode as the library names it.
+  var importMode: ImportOptions.Mode {
+    switch self {
+    case .replace: return .replace
+    case .append: return .append
+    case .upsert: return .upsert
+    case .sync: return .sync
+    }
   }
 }

@@ -5,9 +5,26 @@ import CatalogStore
 
 /// `catalog info`: where the catalog is, what made it and what it holds, and the versions of
 /// this build; without a catalog at the path, the build's versions alone.
-enum InfoCommand {
-  static func run(_ context: CommandContext) throws {
-    let catalog = try openCatalogIfThere(context)
+struct InfoCommand: RunnableCommand {
+  static let configuration = CommandConfiguration(
+    name: "info",
+    abstract: "Show the catalog, and the versions of this build.",
+    discussion: """
+      Shows the catalog's path, schema version, version and collections, and the versions of \
+      catalog, SQLite and ICU in this build; without a catalog at the path, only those.
+      """
+  )
+
+  /// How `info` prints.
+  enum Format: String, CaseIterable, ExpressibleByArgument {
+    case table, json
+  }
+
+  @Option("format", value: "format", help: "The output format.")
+  var format = Format.table
+
+  func run(_ context: CommandContext) throws {
+    let catalog = try Self.openCatalogIfThere(context)
     let collections = try catalog?.collections()
     let schemaVersion = try catalog?.schemaVersion()
     let version = try catalog?.version()
@@ -18,7 +35,7 @@ enum InfoCommand {
       ("ICU", Collation.icuVersion), ("Unicode", Collation.unicodeVersion),
       ("CLDR", Collation.cldrVersion),
     ]
-    if context.invocation.value(for: "format") == "json" {
+    if format == .json {
       let record = Record(
         columns: ["path", "exists", "schema_version", "version", "collections", "build"],
         values: [

@@ -4,21 +4,43 @@ import CatalogStore
 
 /// `catalog list`: the items in list order, section by section; in table format each heading is
 /// printed once above its items, as a sticky header shows it.
-enum ListCommand {
-  static func run(_ context: CommandContext) throws {
-    let invocation = context.invocation
-    let list = try context.openList(try context.openCatalog(creating: false))
+struct ListCommand: RunnableCommand {
+  static let configuration = CommandConfiguration(
+    name: "list",
+    abstract: "List the items of a collection, section by section.",
+    exclusiveOptions: [["section", "index"]],
+    dependentOptions: [ListOptions.indexByNeedsGroupBy]
+  )
+
+  @OptionGroup var listOptions: ListOptions
+
+  @Option("section", value: "heading", help: "List only the section with this heading.")
+  var section: String?
+
+  @Option("index", value: "title", help: "Start at the section that this index entry jumps to.")
+  var index: String?
+
+  @Option("offset", value: "n", help: "Skip this many items of the list first.")
+  var offset = 0
+
+  @Option("limit", value: "n", help: "List at most this many items.")
+  var limit: Int?
+
+  @OptionGroup var output: OutputOptions
+
+  func run(_ context: CommandContext) throws {
+    let list = try listOptions.openList(context)
     var rows = 0..<list.itemCount
-    if let heading = invocation.value(for: "section") {
-      rows = try list.section(withHeading: heading).rows
-    } else if let title = invocation.value(for: "index") {
-      rows = (try list.section(forIndexTitle: title)?.firstRow ?? list.itemCount)..<list.itemCount
+    if let section {
+      rows = try list.section(withHeading: section).rows
+    } else if let index {
+      rows = (try list.section(forIndexTitle: index)?.firstRow ?? list.itemCount)..<list.itemCount
     }
-    let offset = rows.lowerBound + (invocation.integer(for: "offset") ?? 0)
-    let end =
-      invocation.integer(for: "limit").map { min(offset + $0, rows.upperBound) } ?? rows.upperBound
-    let items = try list.items(fromRow: offset, limit: max(end - offset, 0))
-    try ItemPrinter(list: list, context: context).print(next: items.next)
+    let start = rows.lowerBound + offset
+    let end = limit.map { min(start + $0, rows.upperBound) } ?? rows.upperBound
+    let items = try list.items(fromRow: start, limit: max(end - start, 0))
+    try ItemPrinter(list: list, format: output.format, output: context.output).print(
+      next: items.next)
   }
 }
 
@@ -27,12 +49,12 @@ enum ListCommand {
 /// otherwise one record per item with its row, section and fields.
 struct ItemPrinter {
   let list: IndexedList
-  let context: CommandContext
+  let format: OutputFormat
+  let output: StandardOutput
 
   /// Prints the items that `next` returns until it returns nil.
   func print(next: () throws -> ListItem?) throws {
-    guard context.outputFormat == .table else { return try printRecords(next: next) }
-    let output = context.output
+    guard format == .table else { return try printRecords(next: next) }
     func note(_ kind: String, _ text: String?, indent: String = "") throws {
       if let text { try output.line(indent + "(\(kind): \(text.tableEscaped))") }
     }
@@ -53,7 +75,7 @@ struct ItemPrinter {
 
   private func printRecords(next: () throws -> ListItem?) throws {
     let table = ResultTable(
-      columns: Record.itemColumns, format: context.outputFormat, output: context.output)
+      columns: Record.itemColumns, format: format, output: output)
     while let item = try next() {
       try table.row(Record(item: item, fieldNames: list.collection.columns))
     }

@@ -1,18 +1,28 @@
 import CatalogStore
 
 /// `catalog remove ITEM…`: removes items, all in one write.
-enum RemoveCommand {
-  static func run(_ context: CommandContext) throws {
-    let output = WriteOutput(context: context)
-    let words = context.invocation.argumentValues("item")
-    let (catalog, collection) = try output.target()
+struct RemoveCommand: RunnableCommand {
+  static let configuration = CommandConfiguration(
+    name: "remove",
+    abstract: "Remove items from a collection."
+  )
+
+  @Argument(
+    "item", help: "An item's key when the collection has a key column, else its number.")
+  var items: [String]
+
+  @OptionGroup var write: WriteOptions
+
+  func run(_ context: CommandContext) throws {
+    let (catalog, collection) = try write.target(context)
     var references: [ItemReference] = []
-    for word in words where !references.contains(try output.reference(word, in: collection)) {
-      references.append(try output.reference(word, in: collection))
+    for word in items {
+      let reference = try WriteOutput.reference(word, in: collection)
+      if !references.contains(reference) { references.append(reference) }
     }
     let summary = try catalog.remove(references, from: collection.name)
     let count = summary.removed.count
-    try output.report(
+    try write.output(context).report(
       summary,
       line: "removed \(count.withThousandsSeparators) item\(count == 1 ? "" : "s") from "
         + "'\(collection.name)'")

@@ -1,14 +1,24 @@
 import CatalogStore
 
 /// `catalog rename -c NAME NEW`: gives a collection another name.
-enum RenameCommand {
-  static func run(_ context: CommandContext) throws {
-    guard let name = context.invocation.value(for: "collection") else {
-      throw UsageError("Missing expected option '--collection <name>'", for: context.invocation)
+struct RenameCommand: RunnableCommand {
+  static let configuration = CommandConfiguration(
+    name: "rename",
+    abstract: "Give a collection another name."
+  )
+
+  @Argument("new-name", help: "The collection's new name.")
+  var newName: String
+
+  @Option("collection", short: "c", value: "name", help: "The collection to rename (required).")
+  var collection: String?
+
+  func run(_ context: CommandContext) throws {
+    guard let collection else {
+      throw ValidationError("Missing expected option '--collection <name>'")
     }
-    let newName = context.invocation.argument("new-name") ?? ""
     let catalog = try context.openCatalog(creating: false)
-    try catalog.rename(collection: name, to: newName)
-    StandardError.line("renamed '\(name)' to '\(newName.trimmingWhiteSpace)'")
+    try catalog.rename(collection: collection, to: newName)
+    StandardError.line("renamed '\(collection)' to '\(newName.trimmingWhiteSpace)'")
   }
 }

@@ -2,12 +2,21 @@ import CatalogQuery
 import CatalogRecords
 
 /// `catalog sections`: the sections of a collection, with index titles, counts and first rows.
-enum SectionsCommand {
-  static func run(_ context: CommandContext) throws {
-    let list = try context.openList(try context.openCatalog(creating: false))
+struct SectionsCommand: RunnableCommand {
+  static let configuration = CommandConfiguration(
+    name: "sections",
+    abstract: "List the sections of a collection.",
+    dependentOptions: [ListOptions.indexByNeedsGroupBy]
+  )
+
+  @OptionGroup var listOptions: ListOptions
+  @OptionGroup var output: OutputOptions
+
+  func run(_ context: CommandContext) throws {
+    let list = try listOptions.openList(context)
     let table = ResultTable(
       columns: Record.sectionColumns(includingNotes: list.hasSectionNotes),
-      format: context.outputFormat, output: context.output)
+      format: output.format, output: context.output)
     let sections = try list.sections()
     while let section = try sections.next() {
       try table.row(Record(section: section, includingNotes: list.hasSectionNotes))

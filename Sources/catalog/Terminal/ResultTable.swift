@@ -2,7 +2,7 @@ import CatalogCollation
 import CatalogRecords
 
 /// How results are printed (`--format`).
-enum OutputFormat: String {
+enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
   /// Aligned columns with a header line.
   case table
   /// One JSON object per line.

@@ -1,0 +1,19 @@
+/// Options that several commands share, declared once in a ``ParsableArguments`` type and taken
+/// into a command as one stored property:
+///
+///     @OptionGroup var listOptions: ListOptions   // listOptions.collection, …
+///
+/// The help lists the group's options where the property comes among the command's own.
+@propertyWrapper
+struct OptionGroup<Value: ParsableArguments>: Sendable, ParameterDeclaration {
+  /// The group's values, as the command line gives them.
+  let wrappedValue: Value
+
+  init() {
+    wrappedValue = Value()
+  }
+
+  func declare(in parameters: inout CommandParameters) {
+    wrappedValue.declareProperties(in: &parameters)
+  }
+}

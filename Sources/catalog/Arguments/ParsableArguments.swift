@@ -1,0 +1,40 @@
+/// A type whose stored properties are arguments and options of a command, declared with
+/// ``Argument``, ``Option``, ``Flag`` and ``OptionGroup``: a command (``ParsableCommand``), or a
+/// group of options that several commands share.
+///
+///     struct ListOptions: ParsableArguments {
+///       @Option("collection", short: "c", value: "name", help: "The collection to read.")
+///       var collection: String?
+///       @Option("limit", value: "n", help: "List at most this many items.")
+///       var limit: Int?
+///     }
+///
+/// Every stored property must be declared so, with its default in the declaration: the parser
+/// makes the values with `init()`, and each property reads what the command line gave it.
+protocol ParsableArguments: Sendable {
+  /// The values with every property as the command line gives it while the parser makes them
+  /// (``parse(_:)``), else at its default.
+  init()
+}
+
+extension ParsableArguments {
+  /// The values that `invocation` gives: each property holds what the command line gave it, else
+  /// its default.
+  static func parse(_ invocation: ParsedInvocation) -> Self {
+    ParsedInvocation.$current.withValue(invocation) { Self() }
+  }
+
+  /// What the properties declare, in the order they come.
+  static var parameters: CommandParameters {
+    var parameters = CommandParameters()
+    ParsedInvocation.$current.withValue(nil) { Self() }.declareProperties(in: &parameters)
+    return parameters
+  }
+
+  /// Adds what the properties declare to `parameters`, found by reflecting on them.
+  func declareProperties(in parameters: inout CommandParameters) {
+    for property in Mirror(reflecting: self).children {
+      (property.value as? any ParameterDeclaration)?.declare(in: &parameters)
+    }
+  }
+}

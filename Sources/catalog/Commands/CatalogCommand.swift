@@ -1,0 +1,40 @@
+/// The `catalog` tool itself: the options that every command accepts, and the commands (DESIGN
+/// §6). It only shows its help; `CatalogTool` runs the command that a command line names.
+struct CatalogCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    name: "catalog",
+    abstract: "Store CSV catalogs in SQLite and list them in sections with an index.",
+    version: CatalogTool.version,
+    subcommands: [
+      ImportCommand.self, SectionsCommand.self, IndexCommand.self, ListCommand.self,
+      SearchCommand.self, CollectionsCommand.self, InfoCommand.self, AnnotateCommand.self,
+      AddCommand.self, UpdateCommand.self, RemoveCommand.self, WatchCommand.self,
+      ExportCommand.self, DropCommand.self, RenameCommand.self, BuildCommand.self,
+      ServeCommand.self,
+    ]
+  )
+
+  @Option(
+    "db", value: "path", help: "The catalog file (default: $CATALOG_DB or ./catalog.db).",
+    isGlobal: true)
+  var database: String?
+
+  /// Whether errors show what SQLite said.
+  @Flag(
+    "verbose",
+    help: "On an error, also show SQLite's result code and the SQL that failed (as does "
+      + "CATALOG_DEBUG=1).",
+    isGlobal: true)
+  var isVerbose: Bool
+}
+
+extension CommandDefinition {
+  /// The `catalog` tool, as the parser knows it.
+  static let catalog = CommandDefinition(CatalogCommand.self)
+}
+
+/// A command of `catalog` that does something, rather than having subcommands.
+protocol RunnableCommand: ParsableCommand {
+  /// Runs the command. A `ValidationError` it throws is printed as a usage error of the command.
+  func run(_ context: CommandContext) throws
+}
