@@ -100,7 +100,7 @@ public final class Catalog {
   // MARK: - Opening
 
   /// Applies the migrations the catalog lacks, each in its own transaction, with the work that
-  /// follows it in Swift (`upgrade(to:)`). The version is read again inside each transaction,
+  /// follows it in Swift (`upgrade(after:)`). The version is read again inside each transaction,
   /// so two processes opening a new catalog at once apply each migration once.
   private func migrate() throws(CatalogError) {
     let isUpgrade = try schemaVersion() > 0
@@ -113,7 +113,7 @@ public final class Catalog {
         }
         guard version < migration.version else { return }
         try connection.execute(migration.sql)
-        if let upgrade = upgrade(to: migration.version) {
+        if let upgrade = upgrade(after: migration) {
           if isUpgrade {
             configuration.notice(
               "upgrading \(path) from schema \(version) to \(migration.version): \(upgrade.what)")
@@ -126,12 +126,15 @@ public final class Catalog {
   }
 
   /// What follows a migration, in the migration's transaction, where SQL alone cannot do it:
-  /// the keys that schema 2 dropped are built again from the items; schema 3 stores item keys and
-  /// tallied spellings in NFC.
-  private func upgrade(to version: Int) -> (what: String, work: () throws(CatalogError) -> Void)? {
-    switch version {
-    case 2: return ("rebuilding its lists from the items", rebuildEveryList)
-    case 3:
+  /// the keys that SQLite's schema 2 dropped are built again from the items; its schema 3 stores
+  /// item keys and tallied spellings in NFC. (Known by name, as each engine numbers its own
+  /// migrations: PostgreSQL's first is SQLite's first three.)
+  private func upgrade(after migration: Migration) -> (
+    what: String, work: () throws(CatalogError) -> Void
+  )? {
+    switch migration.name {
+    case "writable_lists": return ("rebuilding its lists from the items", rebuildEveryList)
+    case "canonical_values":
       return (
         "matching keys and spellings in NFC and rebuilding its lists",
         { () throws(CatalogError) in

@@ -77,8 +77,10 @@ extension Catalog {
     let summaryGrouping = options.groupBy.first.map(Grouping.column) ?? .letters
     let summaryIndex = plan.build.builders.firstIndex { $0.grouping == summaryGrouping } ?? 0
     return .changed { (version) throws(CatalogError) in
-      try self.connection.prepare("UPDATE collections SET version = ?2 WHERE id = ?1")
-        .bind(.integer(plan.collectionID), .integer(version)).run()
+      // Its items are left without a version of their own: they have this one.
+      try self.connection.prepare(
+        "UPDATE collections SET version = ?2, imported_version = ?2 WHERE id = ?1"
+      ).bind(.integer(plan.collectionID), .integer(version)).run()
       try self.logReload(ofCollection: plan.collectionID, named: plan.name, version: version)
       return ImportSummary(
         collection: plan.name, importedItems: itemCount, totalItems: itemCount,
@@ -160,7 +162,7 @@ extension Catalog {
 
 /// An item to store. Its fields are spelled as JSON on the writing thread, which has time to
 /// spare while the reading one keys.
-private struct StoredItem: Sendable {
+private struct ItemToStore: Sendable {
   let item: Int
   let title: String
   let fields: [String]
@@ -171,7 +173,7 @@ private struct StoredItem: Sendable {
 /// What the reading thread sends the writing one: items to store, and the sort runs that keying
 /// them filled, for the writing thread to sort and spill while the reading one goes on.
 private enum ImportMessage: Sendable {
-  case items([StoredItem], fullRuns: [GroupingBuild.FullRun], bytesRead: Int)
+  case items([ItemToStore], fullRuns: [GroupingBuild.FullRun], bytesRead: Int)
   case failure(CatalogError)
 }
 
@@ -244,13 +246,13 @@ private final class ReaderTransfer: @unchecked Sendable {
         throw error
       case .records(let batch, let bytesRead):
         if shouldStop() { throw .interrupted }
-        var items: [StoredItem] = []
+        var items: [ItemToStore] = []
         items.reserveCapacity(batch.count)
         var fullRuns: [GroupingBuild.FullRun] = []
         for record in batch {
           fullRuns += build.add(item: item, fields: record.fields)
           items.append(
-            StoredItem(
+            ItemToStore(
               item: item, title: record.fields[titleIndex], fields: record.fields,
               line: record.line))
           item += 1

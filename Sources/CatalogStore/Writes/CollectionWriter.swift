@@ -32,6 +32,9 @@ public final class CollectionWriter {
   /// The keys of the pending items.
   private var pendingKeys: [String: Int] = [:]
   static let pendingCapacity = 512
+  /// The version of the items this write adds and updates until it takes its own, at its end
+  /// (`record(version:)`).
+  static let writtenNow = -1
 
   init(catalog: Catalog, collection: CollectionInfo) throws(CatalogError) {
     self.catalog = catalog
@@ -82,6 +85,19 @@ public final class CollectionWriter {
     try remove(item: stored.item, fields: stored.fields)
   }
 
+  /// The item as this write has left it so far, with the version that last wrote it (-1 when
+  /// this write has added or changed it): for a write that goes ahead only if an item is as a
+  /// client last saw it (HTTP `If-Match`, DESIGN §15).
+  ///
+  /// - Throws: `CatalogError.unknownItem`, `.keyRequired`.
+  public func stored(_ reference: ItemReference) throws(CatalogError) -> StoredItem {
+    try filePending()
+    guard let item = try StoredItem.read(reference, of: collection, on: connection) else {
+      throw .unknownItem(reference, collection: collection.name)
+    }
+    return item
+  }
+
   /// Replaces the fields of the item whose key these fields have, or adds an item when no item
   /// has it; returns the item's number. Columns not named are empty.
   ///
@@ -122,15 +138,16 @@ public final class CollectionWriter {
     pendingKeys = [:]
     let insertItems = try connection.makeBulkInsert(
       into: "items",
-      columns: ["collection_id", "item", "title", "fields", "key"])
+      columns: ["collection_id", "item", "title", "fields", "version", "key"])
     try insertItems.insert(count: items.count) { statement, row, position in
       let (item, fields) = items[row]
       statement.bind(collection.id, at: position)
       statement.bind(item, at: position + 1)
       statement.bind(fields[sortAs.titleIndex], at: position + 2)
       statement.bind(JSONText.array(fields), at: position + 3)
+      statement.bind(Self.writtenNow, at: position + 4)
       if let keyPosition {
-        statement.bind(String(fields[keyPosition].canonicalValue), at: position + 4)
+        statement.bind(String(fields[keyPosition].canonicalValue), at: position + 5)
       }
     }
     let entries = items.map { keys.entries(item: $0.item, fields: $0.fields) }
@@ -158,10 +175,13 @@ public final class CollectionWriter {
     try filePending()
     let key = try checkedKey(of: new, for: item)
     try connection.cached(
-      "UPDATE items SET title = ?3, fields = ?4, key = ?5 WHERE collection_id = ?1 AND item = ?2"
+      """
+      UPDATE items SET title = ?3, fields = ?4, key = ?5, version = ?6
+      WHERE collection_id = ?1 AND item = ?2
+      """
     ).bind(
       .integer(collection.id), .integer(item), .text(new[sortAs.titleIndex]),
-      .text(JSONText.array(new)), key.map(SQLValue.text) ?? .null
+      .text(JSONText.array(new)), key.map(SQLValue.text) ?? .null, .integer(Self.writtenNow)
     ).run()
     let oldEntries = keys.entries(item: item, fields: old)
     let newEntries = keys.entries(item: item, fields: new)
@@ -279,6 +299,11 @@ public final class CollectionWriter {
       "UPDATE collections SET item_count = ?2, next_item = ?3, version = ?4 WHERE id = ?1"
     ).bind(.integer(collection.id), .integer(itemCount), .integer(nextItem), .integer(version))
       .run()
+    if !added.isEmpty || !updated.isEmpty {
+      try connection.cached(
+        "UPDATE items SET version = ?2 WHERE collection_id = ?1 AND version = -1"
+      ).bind(.integer(collection.id), .integer(version)).run()
+    }
     let rebuilt = Set(catalog.groupingsBuiltByWrite ?? [])
     for (layout, tracker) in lists {
       let locale = layout.collation.locale.identifier
