@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "CatalogPostgreSQL", targets: ["CatalogPostgreSQL"]),
     .library(name: "CatalogQuery", targets: ["CatalogQuery"]),
     .library(name: "CatalogRecords", targets: ["CatalogRecords"]),
+    .library(name: "CatalogTokens", targets: ["CatalogTokens"]),
     .library(name: "CatalogServer", targets: ["CatalogServer"]),
     .executable(name: "catalog", targets: ["catalog"]),
   ],
@@ -23,6 +24,11 @@ let package = Package(
       name: "CLibPQ",
       pkgConfig: "libpq",
       providers: [.apt(["libpq-dev"])]
+    ),
+    .systemLibrary(
+      name: "CCrypto",
+      pkgConfig: "libcrypto",
+      providers: [.apt(["libssl-dev"])]
     ),
     .systemLibrary(
       name: "CMicroHTTPD",
@@ -56,6 +62,7 @@ let package = Package(
       name: "CatalogPostgreSQL", dependencies: ["CLibPQ", "CatalogStore", "CatalogMigrations"]),
     .target(name: "CatalogQuery", dependencies: ["CatalogStore", "CatalogCollation"]),
     .target(name: "CatalogRecords", dependencies: ["CatalogStore", "CatalogQuery"]),
+    .target(name: "CatalogTokens", dependencies: ["CCrypto", "CatalogStore"]),
     .executableTarget(name: "AssetEmbedder", dependencies: ["EmbedderSupport"]),
     .plugin(
       name: "EmbedAssets",
@@ -68,14 +75,14 @@ let package = Package(
       name: "CatalogServer",
       dependencies: [
         "CMicroHTTPD", "CatalogStore", "CatalogQuery", "CatalogCollation", "CatalogRecords",
-        "CatalogWebAssets",
+        "CatalogTokens", "CatalogWebAssets",
       ]
     ),
     .executableTarget(
       name: "catalog",
       dependencies: [
         "CatalogStore", "CatalogSQLite", "CatalogPostgreSQL", "CatalogQuery", "CatalogCollation",
-        "CatalogRecords", "CatalogServer",
+        "CatalogRecords", "CatalogTokens", "CatalogServer",
       ]
     ),
     .target(
@@ -99,11 +106,15 @@ let package = Package(
       dependencies: [
         "CatalogQuery", "CatalogStore", "CatalogSQLite", "CatalogCollation", "CatalogTestSupport",
       ]),
+    .testTarget(
+      name: "CatalogTokensTests",
+      dependencies: ["CatalogTokens", "CatalogStore", "CatalogTestSupport"]),
     .testTarget(name: "CatalogCLITests", dependencies: ["catalog", "CatalogTestSupport"]),
     .testTarget(
       name: "CatalogServerTests",
       dependencies: [
-        "CatalogServer", "CatalogStore", "CatalogSQLite", "catalog", "CatalogTestSupport",
+        "CatalogServer", "CatalogStore", "CatalogSQLite", "CatalogTokens", "catalog",
+        "CatalogTestSupport",
       ]),
   ],
   swiftLanguageModes: [.v6],

@@ -83,6 +83,9 @@ public final class Catalog {
     if version < currentSchemaVersion { try migrate() }
   }
 
+  /// Whether the catalog was opened only for reading (`Configuration.readOnly`).
+  public var isReadOnly: Bool { configuration.readOnly }
+
   /// The schema version this build writes: the number of its engine's migrations.
   public var currentSchemaVersion: Int { engine.migrations.count }
 

@@ -85,6 +85,12 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
   case interrupted
   /// A temporary file for sorting a large grouping could not be made, written or read.
   case scratchFile(directory: String, reason: String)
+  /// No access token has this name; `available` lists the ones there are.
+  case unknownToken(name: String, available: [String])
+  /// A token would be made under a name a token has already.
+  case tokenExists(name: String)
+  /// A token name that is empty after trimming white space, or holds a control character.
+  case invalidTokenName(String)
 
   /// Why a catalog file cannot be opened or created, as the file system tells.
   public enum OpenProblem: Equatable, Sendable {
@@ -207,6 +213,13 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
       return "interrupted: nothing was written, the catalog is unchanged"
     case .scratchFile(let directory, let reason):
       return "cannot use a temporary file in \(directory) to sort the list: \(reason)"
+    case .unknownToken(let name, let available):
+      return "no token named '\(name)'" + Self.listing(available, "tokens")
+    case .tokenExists(let name):
+      return "a token named '\(name)' exists already"
+    case .invalidTokenName(let name):
+      return "invalid token name '\(name)': it must not be empty, only white space, or hold a "
+        + "control character"
     }
   }
 }

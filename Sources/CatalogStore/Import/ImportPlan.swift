@@ -176,9 +176,10 @@ extension Catalog {
     ).stepInteger()
   }
 
-  /// The time now in ISO 8601, UTC, to the second: when a collection was imported.
-  static func now() -> String {
-    Date.now.formatted(.iso8601)
+  /// The time now (or `date`) in ISO 8601, UTC, to the second: when a collection was imported,
+  /// when a token was made or used.
+  package static func now(_ date: Date = .now) -> String {
+    date.formatted(.iso8601)
   }
 }
 
