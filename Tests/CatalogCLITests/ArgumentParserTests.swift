@@ -73,6 +73,7 @@ private let rootHelp = """
     build                   Store groupings, index titles and search keys ahead
                             of queries.
     serve                   Serve the lists as a page and a JSON API over HTTP.
+    token                   Create, list and revoke the tokens of catalog serve.
 
     See 'catalog help <subcommand>' for detailed help.
   """
