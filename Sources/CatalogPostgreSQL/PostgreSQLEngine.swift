@@ -183,6 +183,9 @@ package final class PostgreSQLEngine: CatalogEngine {
 
   /// A shared catalog is not rebuilt on open by whichever build opens it first.
   package var rebuildsStaleKeysOnOpen: Bool { false }
+
+  /// Writers of different collections run at once; each collection has its own advisory lock.
+  package var locksWholeCatalogToWrite: Bool { false }
 }
 
 /// Sees the commits of other connections through PostgreSQL's `LISTEN`: a write's `NOTIFY`

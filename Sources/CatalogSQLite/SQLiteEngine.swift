@@ -130,6 +130,9 @@ package final class SQLiteEngine: CatalogEngine {
   /// A file is rebuilt for the ICU of the build that opens it.
   package var rebuildsStaleKeysOnOpen: Bool { true }
 
+  /// A write transaction holds the file's one write lock.
+  package var locksWholeCatalogToWrite: Bool { true }
+
   package func describe(on connection: (any DatabaseConnection)?) -> [(name: String, value: String)]
   {
     [("SQLite", Catalog.sqliteVersion)]

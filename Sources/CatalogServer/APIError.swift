@@ -2,25 +2,54 @@ import CatalogCollation
 import CatalogStore
 
 /// A request the server cannot answer with data: the HTTP status, and a message that names the
-/// problem in the API's own terms (parameters, not command-line options).
+/// problem in the API's own terms (parameters and fields, not command-line options).
 struct APIError: Error, Equatable, Sendable {
   let status: Int
   let message: String
+  /// The methods the resource has, for a 405's `Allow` header.
+  var allowedMethods: [String] = []
 
-  init(status: Int, message: String) {
+  init(status: Int, message: String, allowedMethods: [String] = []) {
     self.status = status
     self.message = message
+    self.allowedMethods = allowedMethods
   }
 
-  /// 400: a parameter or path the server cannot use as given.
+  /// 400: a parameter, path, header or body the server cannot use as given.
   static func badRequest(_ message: String) -> APIError { APIError(status: 400, message: message) }
 
-  /// 404: no such collection, column, page file or endpoint.
+  /// 401: no token where one is needed, or one the catalog does not know (never made, or
+  /// revoked). The message never repeats what the client sent.
+  static func unauthorized(_ message: String) -> APIError {
+    APIError(status: 401, message: message)
+  }
+
+  /// 403: a token that may not do this, or not to this collection.
+  static func forbidden(_ message: String) -> APIError { APIError(status: 403, message: message) }
+
+  /// 404: no such collection, item, column, page file or endpoint.
   static func notFound(_ message: String) -> APIError { APIError(status: 404, message: message) }
 
-  /// 405: anything but GET and HEAD; the server is read-only.
-  static func methodNotAllowed(_ method: String) -> APIError {
-    APIError(status: 405, message: "the server is read-only: \(method) is not allowed, only GET")
+  /// 405: a method the resource lacks; `allowed` are the ones it has.
+  static func methodNotAllowed(_ method: String, allowed: [String]) -> APIError {
+    APIError(
+      status: 405,
+      message: "\(method) is not allowed here; the methods here are: "
+        + allowed.joined(separator: ", "),
+      allowedMethods: allowed)
+  }
+
+  /// 412: the item changed since the version the request's `If-Match` names.
+  static func preconditionFailed(item: Int, version: Int) -> APIError {
+    APIError(
+      status: 412,
+      message: "item \(item) was changed since: it is at version \(version) (its ETag is "
+        + "\"\(version)\")")
+  }
+
+  /// 413: a body larger than the server takes.
+  static func tooLarge(limit: Int, what: String) -> APIError {
+    APIError(status: 413, message: "\(what) is larger than \(limit) bytes, as much as it may be")
   }
 
   /// 414: a request target longer than the server reads.
@@ -28,11 +57,19 @@ struct APIError: Error, Equatable, Sendable {
     APIError(status: 414, message: "the request's path and query are longer than \(limit) bytes")
   }
 
+  /// 415: a body of another media type than the resource takes.
+  static func unsupportedMediaType(_ given: String?, expected: String) -> APIError {
+    APIError(
+      status: 415,
+      message: given.map { "the body is \($0); send \(expected)" }
+        ?? "the body has no Content-Type; send \(expected)")
+  }
+
   /// The status and message for what the catalog threw; `parameterName` turns the command-line
   /// option that the library names (`--group-by`) into the query parameter (`group_by`).
   init(_ error: CatalogError) {
     switch error {
-    case .unknownCollection, .unknownSection, .unknownIndexTitle:
+    case .unknownCollection, .unknownSection, .unknownIndexTitle, .unknownItem:
       self.init(status: 404, message: error.description)
     case .unknownColumn(let column, let option, let available):
       self.init(
@@ -41,10 +78,38 @@ struct APIError: Error, Equatable, Sendable {
           + available.joined(separator: ", "))
     case .collation, .invalidRequest:
       self.init(status: 400, message: error.description)
+    case .readOnly:
+      self.init(status: 403, message: error.description)
     case .busy:
       self.init(status: 503, message: error.description)
     default:
       self.init(status: 500, message: error.description)
+    }
+  }
+
+  /// The status and message for what a write threw: a body that does not fit the collection
+  /// (an unknown column, a blank or duplicate key, bad CSV) is a 400.
+  init(writing error: CatalogError) {
+    switch error {
+    case .unknownColumn(let column, _, let available):
+      self.init(
+        status: 400,
+        message: "unknown column '\(column)'; the columns are: "
+          + available.joined(separator: ", "))
+    case .csv(let csv):
+      let place = csv.line > 0 ? "line \(csv.line), column \(csv.column): " : ""
+      self.init(status: 400, message: "the CSV body is not valid: \(place)\(csv.message)")
+    case .keyRequired(let collection, let operation) where operation.hasPrefix("--"):
+      // An import's mode, which the API names as `mode=upsert`.
+      self.init(
+        status: 400,
+        message: CatalogError.keyRequired(
+          collection: collection, operation: "mode=" + operation.dropFirst(2)
+        ).description)
+    case .duplicateKey, .blankKey, .keyRequired, .settingsMismatch, .invalidCollectionName:
+      self.init(status: 400, message: error.description)
+    default:
+      self.init(error)
     }
   }
 

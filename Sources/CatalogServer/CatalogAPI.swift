@@ -2,6 +2,7 @@ import CatalogCollation
 import CatalogQuery
 import CatalogRecords
 import CatalogStore
+import CatalogTokens
 
 /// The JSON API of DESIGN §13 over one catalog file: each answer is a JSON array of the records
 /// that the command line prints with `--format json` for the same query.
@@ -12,6 +13,8 @@ import CatalogStore
 struct CatalogAPI: Sendable {
   let location: CatalogLocation
   let busyTimeoutMilliseconds: Int32
+  /// Whether the catalog is opened only for reading.
+  let readOnly: Bool
   let limits: ServerLimits
   /// Told when a query has to build a grouping, index titles or search keys first.
   let notice: @Sendable (String) -> Void
@@ -19,11 +22,12 @@ struct CatalogAPI: Sendable {
   let streamSlots: StreamSlots
 
   init(
-    location: CatalogLocation, busyTimeoutMilliseconds: Int32, limits: ServerLimits,
-    notice: @escaping @Sendable (String) -> Void
+    location: CatalogLocation, busyTimeoutMilliseconds: Int32, readOnly: Bool,
+    limits: ServerLimits, notice: @escaping @Sendable (String) -> Void
   ) {
     self.location = location
     self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
+    self.readOnly = readOnly
     self.limits = limits
     self.notice = notice
     streamSlots = StreamSlots(limit: limits.streams)
@@ -36,11 +40,33 @@ struct CatalogAPI: Sendable {
     let version: Int
   }
 
-  /// `GET /api/collections`: as `catalog collections --format json`.
-  func collections(_ arguments: [(name: String, value: String)]) throws(APIError) -> [Record] {
+  /// `GET /api/collections`: as `catalog collections --format json`; of those `token` may use,
+  /// when it names some.
+  func collections(_ arguments: [(name: String, value: String)], for token: AccessToken?)
+    throws(APIError) -> [Record]
+  {
+    _ = try QueryParameters(arguments, accepted: [], limits: limits)
+    let records = try answering { () throws(CatalogError) in
+      try Record.collections(in: openCatalog())
+    }
+    guard let token, token.collections != nil else { return records }
+    return records.filter { record in
+      guard case .text(let name) = record.values[0] else { return false }
+      return token.covers(collection: name)
+    }
+  }
+
+  /// `GET /api/collections/NAME`: the collection's record, as `catalog collections` prints it.
+  func collection(named name: String, _ arguments: [(name: String, value: String)])
+    throws(APIError) -> Record
+  {
     _ = try QueryParameters(arguments, accepted: [], limits: limits)
     return try answering { () throws(CatalogError) in
-      try Record.collections(in: openCatalog())
+      let catalog = try openCatalog()
+      let collection = try catalog.resolveCollection(named: name)
+      return Record(
+        collection: collection, groupings: try catalog.groupings(of: collection),
+        includingNotes: Record.hasNotes([collection]))
     }
   }
 
@@ -142,7 +168,7 @@ struct CatalogAPI: Sendable {
   }
 
   /// The `locale` parameter as a locale, or nil when it is not given.
-  private static func locale(_ parameters: QueryParameters) throws(APIError) -> CollationLocale? {
+  static func locale(_ parameters: QueryParameters) throws(APIError) -> CollationLocale? {
     try parameters["locale"].map { text throws(APIError) in
       do throws(CollationError) {
         return try CollationLocale(text)
@@ -159,7 +185,8 @@ struct CatalogAPI: Sendable {
   private func openCatalog() throws(CatalogError) -> Catalog {
     try Catalog(
       at: location, creating: false,
-      configuration: Catalog.Configuration(busyTimeoutMilliseconds: busyTimeoutMilliseconds))
+      configuration: Catalog.Configuration(
+        busyTimeoutMilliseconds: busyTimeoutMilliseconds, readOnly: readOnly))
   }
 
   /// The result of `body`, with what the catalog and ICU throw turned into API errors.

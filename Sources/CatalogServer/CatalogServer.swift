@@ -26,32 +26,49 @@ public final class CatalogServer {
   /// - Parameters:
   ///   - host: an address or host name of this machine; `127.0.0.1` keeps the server local.
   ///   - port: the TCP port, or 0 for one the system chooses.
+  ///   - access: who may read, and which other origins' pages may call the server; writes
+  ///     always need a token with write scope.
+  ///   - readOnly: whether to open the catalog only for reading (a file this process cannot
+  ///     write): queries answer from the keys it stores, writes are refused with 403, and no
+  ///     token's use is recorded.
   ///   - notice: told what the server builds (groupings, index titles, search keys) as queries
   ///     ask for them; called from the request threads.
-  /// - Throws: `ServerError.catalog` when the catalog cannot be opened, `.unknownHost` or
+  /// - Throws: `ServerError.catalog` when the catalog cannot be opened, `.openReadsOffLoopback`
+  ///   when reads are open on loopback only and `host` is not one, `.unknownHost` or
   ///   `.cannotListen` when the server cannot listen.
   public init(
     catalog location: CatalogLocation, host: String = "127.0.0.1", port: UInt16 = 8750,
-    limits: ServerLimits = ServerLimits(),
+    limits: ServerLimits = ServerLimits(), access: AccessPolicy = AccessPolicy(),
     busyTimeoutMilliseconds: Int32 = Catalog.defaultBusyTimeoutMilliseconds,
-    notice: @escaping @Sendable (String) -> Void = { _ in }
+    readOnly: Bool = false, notice: @escaping @Sendable (String) -> Void = { _ in }
   ) throws(ServerError) {
+    let address = try SocketAddress(host: host, port: port)
+    if access.reads == .openOnLoopback && !address.isLoopback {
+      throw .openReadsOffLoopback(address: address.description)
+    }
+    let configuration = Catalog.Configuration(
+      busyTimeoutMilliseconds: busyTimeoutMilliseconds, notice: notice, readOnly: readOnly)
+    let catalogs: CatalogPool
     do throws(CatalogError) {
-      let catalog = try Catalog(
-        at: location, creating: false,
-        configuration: Catalog.Configuration(
-          busyTimeoutMilliseconds: busyTimeoutMilliseconds, notice: notice))
+      let catalog = try Catalog(at: location, creating: false, configuration: configuration)
       try catalog.rekeyStaleGroupings(notice: notice)
+      catalogs = CatalogPool(
+        first: catalog, busyTimeoutMilliseconds: busyTimeoutMilliseconds,
+        open: { () throws(CatalogError) in
+          try Catalog(at: location, creating: false, configuration: configuration)
+        })
     } catch {
       throw .catalog(error)
     }
-    let api = CatalogAPI(
-      location: location, busyTimeoutMilliseconds: busyTimeoutMilliseconds, limits: limits,
-      notice: notice)
-    let router = Router(api: api, limits: limits)
-    daemon = try HTTPDaemon(
-      address: try SocketAddress(host: host, port: port), limits: limits,
-      handler: router.response(to:))
+    let router = Router(
+      api: CatalogAPI(
+        location: location, busyTimeoutMilliseconds: busyTimeoutMilliseconds, readOnly: readOnly,
+        limits: limits, notice: notice),
+      items: ItemAPI(catalogs: catalogs),
+      gatekeeper: Gatekeeper(
+        policy: access, catalogs: catalogs, uses: TokenUseRecorder(catalogs: catalogs)),
+      crossOrigin: CrossOrigin(allowedOrigins: access.allowedOrigins), limits: limits)
+    daemon = try HTTPDaemon(address: address, limits: limits, handler: router.handling(of:))
     self.host = host
     self.port = daemon.port
   }

@@ -9,6 +9,15 @@ import Foundation
 /// refused at once) and closes a connection idle for `limits.idleSeconds`, so many slow or idle
 /// clients cannot keep others out for longer than that.
 ///
+/// The handler sees each request once its headers are in, and says what to do with it
+/// (`RequestHandling`): answer, or read the body into a `BodyReceiver` that answers once it is
+/// in. A body is handed over part by part as it arrives and counted: once it is over its limit
+/// (known from `Content-Length` before any of it is read, which gets the answer at once, or
+/// while a chunked body arrives) none of it is handed over any more, the receiver abandons it,
+/// and the rest is read and thrown away (up to `limits.discardedBytes`, beyond which the
+/// connection is closed) so that the client gets the 413 once it has sent it: libmicrohttpd
+/// queues no answer while a body is being read.
+///
 /// A streamed body (`HTTPResponse.Body.stream`) is a callback response: libmicrohttpd asks the
 /// `ResponseStream` for more on the connection's thread, which the stream may block. While it
 /// blocks, libmicrohttpd neither sends nor reads nor checks the idle time, and when it comes
@@ -30,9 +39,10 @@ final class HTTPDaemon {
   ///   address is not this machine's).
   init(
     address: SocketAddress, limits: ServerLimits,
-    handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse
+    handler: @escaping @Sendable (HTTPRequest) -> RequestHandling
   ) throws(ServerError) {
-    let context = Unmanaged.passRetained(HandlerBox(handler))
+    let context = Unmanaged.passRetained(
+      HandlerBox(handler, discardedBytes: limits.discardedBytes))
     // ITC: a connection thread that ends wakes the listening thread, which then counts the
     // connection as gone at once instead of when the next client comes.
     var flags =
@@ -59,6 +69,9 @@ final class HTTPDaemon {
         MHD_OptionItem(
           option: MHD_OPTION.UNESCAPE_CALLBACK, value: unsafeBitCast(keepEscapes, to: Int.self),
           ptr_value: nil),
+        MHD_OptionItem(
+          option: MHD_OPTION.NOTIFY_COMPLETED,
+          value: unsafeBitCast(Self.requestCompleted, to: Int.self), ptr_value: nil),
         MHD_OptionItem(option: MHD_OPTION.END, value: 0, ptr_value: nil),
       ]
       return catalog_mhd_start_daemon(
@@ -81,60 +94,90 @@ final class HTTPDaemon {
 
   /// Holds the handler for the C callbacks, which reach it through their context pointer.
   private final class HandlerBox {
-    let handler: @Sendable (HTTPRequest) -> HTTPResponse
-    init(_ handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) { self.handler = handler }
+    let handler: @Sendable (HTTPRequest) -> RequestHandling
+    let discardedBytes: Int
+
+    init(_ handler: @escaping @Sendable (HTTPRequest) -> RequestHandling, discardedBytes: Int) {
+      self.handler = handler
+      self.discardedBytes = discardedBytes
+    }
   }
 
   /// Called by libmicrohttpd once the request's headers are in, again for each part of a body,
-  /// and once more when the request is complete. A GET or HEAD without a body is answered on
-  /// that last call, which keeps the connection open for the next request; anything else is
-  /// answered on the first, so its body is never read (the library then discards it and closes
-  /// the connection).
+  /// and once more when the request is complete. The handler decides on the first call; an
+  /// answer to a request without a body is queued on the last, which keeps the connection open
+  /// for the next request, and one to a request whose body is not wanted at once, so that the
+  /// body is never read (the library then discards it and closes the connection).
   private static let accessHandler: MHD_AccessHandlerCallback = {
-    context, connection, url, method, _, _, _, requestState in
-    guard let context, let connection, let url, let method, let requestState else {
-      return .NO
+    context, connection, url, method, _, uploadData, uploadSize, requestState in
+    guard let context, let connection, let url, let method, let uploadSize, let requestState
+    else { return .NO }
+    if let existing = requestState.pointee {
+      let state = Unmanaged<RequestState>.fromOpaque(existing).takeUnretainedValue()
+      if uploadSize.pointee > 0 {
+        let bytes = UnsafeRawBufferPointer(start: uploadData, count: uploadSize.pointee)
+        uploadSize.pointee = 0
+        return state.reception?.take(bytes) ?? true ? .YES : .NO
+      }
+      guard let response = state.reception?.finish() ?? state.answer else { return .NO }
+      state.reception = nil
+      return queue(response, on: connection)
     }
-    let methodName = String(cString: method)
-    let hasBody =
-      MHD_lookup_connection_value(connection, MHD_ValueKind.HEADER_KIND, "Transfer-Encoding")
-      != nil
-      || MHD_lookup_connection_value(connection, MHD_ValueKind.HEADER_KIND, "Content-Length")
-        .map { String(cString: $0) != "0" } ?? false
-    if requestState.pointee == nil && (methodName == "GET" || methodName == "HEAD") && !hasBody {
-      requestState.pointee = headersReceived
-      return .YES
-    }
-    let handler = Unmanaged<HandlerBox>.fromOpaque(context).takeUnretainedValue().handler
+    let box = Unmanaged<HandlerBox>.fromOpaque(context).takeUnretainedValue()
     let request = HTTPRequest(
-      method: methodName, rawPath: String(cString: url), rawArguments: arguments(of: connection),
-      hasBody: hasBody,
-      lastEventID: MHD_lookup_connection_value(
-        connection, MHD_ValueKind.HEADER_KIND, "Last-Event-ID"
-      ).map { String(cString: $0) })
-    return queue(handler(request), on: connection)
+      method: String(cString: method), rawPath: String(cString: url),
+      rawArguments: values(of: connection, kind: MHD_ValueKind.GET_ARGUMENT_KIND),
+      headers: headers(of: connection))
+    let state = RequestState()
+    requestState.pointee = Unmanaged.passRetained(state).toOpaque()
+    switch box.handler(request) {
+    case .respond(let response):
+      if request.hasBody { return queue(response, on: connection) }
+      state.answer = response
+    case .receive(let receiver, let limit, let tooLarge):
+      state.reception = BodyReception(
+        receiver: receiver, limit: limit, tooLarge: tooLarge, discardedBytes: box.discardedBytes)
+    }
+    return .YES
   }
 
-  /// The request state of a GET or HEAD whose headers are in: any pointer but nil will do.
-  private static var headersReceived: UnsafeMutableRawPointer {
-    UnsafeMutableRawPointer(bitPattern: 1)!
+  /// Called by libmicrohttpd when a request is done with, answered or not: a body still being
+  /// received is abandoned (the client went away, or the connection timed out).
+  private static let requestCompleted: MHD_RequestCompletedCallback = {
+    _, _, requestState, _ in
+    guard let requestState, let pointer = requestState.pointee else { return }
+    requestState.pointee = nil
+    let state = Unmanaged<RequestState>.fromOpaque(pointer).takeRetainedValue()
+    state.reception?.abandon()
+    state.reception = nil
   }
 
-  private static func arguments(of connection: OpaquePointer) -> [(name: String, value: String)] {
-    final class Collector { var arguments: [(name: String, value: String)] = [] }
+  /// The headers of a request by lowercase name, values sent under one name joined by `, `.
+  private static func headers(of connection: OpaquePointer) -> [String: String] {
+    var headers: [String: String] = [:]
+    for (name, value) in values(of: connection, kind: MHD_ValueKind.HEADER_KIND) {
+      let key = name.lowercased()
+      headers[key] = headers[key].map { $0 + ", " + value } ?? value
+    }
+    return headers
+  }
+
+  private static func values(of connection: OpaquePointer, kind: MHD_ValueKind) -> [(
+    name: String, value: String
+  )] {
+    final class Collector { var values: [(name: String, value: String)] = [] }
     let collector = Collector()
     let iterator: MHD_KeyValueIterator = { context, _, key, value in
       guard let context, let key else { return .YES }
-      Unmanaged<Collector>.fromOpaque(context).takeUnretainedValue().arguments.append(
+      Unmanaged<Collector>.fromOpaque(context).takeUnretainedValue().values.append(
         (String(cString: key), value.map { String(cString: $0) } ?? ""))
       return .YES
     }
     withExtendedLifetime(collector) {
       _ = MHD_get_connection_values(
-        connection, MHD_ValueKind.GET_ARGUMENT_KIND, iterator,
-        Unmanaged.passUnretained(collector).toOpaque())
+        connection, kind, iterator, Unmanaged.passUnretained(collector).toOpaque())
     }
-    return collector.arguments
+    return collector.values
   }
 
   private static func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
@@ -148,7 +191,7 @@ final class HTTPDaemon {
         to: ClientSocket(descriptor: catalog_mhd_connection_socket(connection)))
     }
     guard let handle else { return .NO }
-    handle.addHeader("Content-Type", response.contentType)
+    if !response.contentType.isEmpty { handle.addHeader("Content-Type", response.contentType) }
     handle.addHeader("X-Content-Type-Options", "nosniff")
     for header in response.headers { handle.addHeader(header.name, header.value) }
     return MHD_queue_response(connection, UInt32(response.status), handle.response)
@@ -233,5 +276,53 @@ private final class StreamPump {
   static let release: MHD_ContentReaderFreeCallback = { context in
     guard let context else { return }
     Unmanaged<StreamPump>.fromOpaque(context).release()
+  }
+}
+
+/// What the daemon keeps of one request between the calls of its access handler.
+private final class RequestState {
+  /// The answer to queue once the request is in.
+  var answer: HTTPResponse?
+  /// The body being received, until it is in or abandoned.
+  var reception: BodyReception?
+}
+
+/// A body being handed to its receiver as it arrives, counted against its limit.
+private final class BodyReception {
+  private let receiver: any BodyReceiver
+  private let limit: Int
+  private let tooLarge: HTTPResponse
+  private let discardedBytes: Int
+  private var received = 0
+  private var isAbandoned = false
+
+  init(receiver: any BodyReceiver, limit: Int, tooLarge: HTTPResponse, discardedBytes: Int) {
+    self.receiver = receiver
+    self.limit = limit
+    self.tooLarge = tooLarge
+    self.discardedBytes = discardedBytes
+  }
+
+  /// Hands `bytes` to the receiver while the body is within its limit; once over it, abandons
+  /// the body and throws the rest away. False when so much has been thrown away that the
+  /// connection is to be closed.
+  func take(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    received += bytes.count
+    if received > limit && !isAbandoned { abandon() }
+    guard !isAbandoned else { return received - limit <= discardedBytes }
+    receiver.receive(bytes)
+    return true
+  }
+
+  /// The answer now that the body is in: the receiver's, or the 413.
+  func finish() -> HTTPResponse {
+    isAbandoned ? tooLarge : receiver.finish()
+  }
+
+  /// Tells the receiver, once, that its body will not be wanted.
+  func abandon() {
+    guard !isAbandoned else { return }
+    isAbandoned = true
+    receiver.abandon()
   }
 }

@@ -11,6 +11,7 @@ struct HTTPResponse {
   }
 
   let status: Int
+  /// The body's media type; empty for a response without a body (204).
   let contentType: String
   let body: Body
   var headers: [(name: String, value: String)] = []
@@ -28,7 +29,18 @@ struct HTTPResponse {
     JSONText.appendQuoted(error.message, to: &body)
     body += Array("}\n".utf8)
     var response = json(body, status: error.status)
-    if error.status == 405 { response.headers.append(("Allow", "GET, HEAD")) }
+    switch error.status {
+    case 401: response.headers.append(("WWW-Authenticate", "Bearer"))
+    case 405: response.headers.append(("Allow", error.allowedMethods.joined(separator: ", ")))
+    // The catalog was busy for longer than the busy timeout: a second later it may not be.
+    case 503: response.headers.append(("Retry-After", "1"))
+    default: break
+    }
     return response
+  }
+
+  /// A write's summary (DESIGN §9) as its JSON object, with `status`.
+  static func summary(_ summary: WriteSummary, status: Int = 200) -> HTTPResponse {
+    json(Array((summary.jsonText + "\n").utf8), status: status)
   }
 }

@@ -13,7 +13,7 @@ struct QueryParameters {
   {
     self.limits = limits
     for argument in rawArguments {
-      guard let name = PercentDecoding.decode(argument.name, plusIsSpace: true) else {
+      guard let name = PercentEncoding.decode(argument.name, plusIsSpace: true) else {
         throw .badRequest("a parameter name is not valid percent-encoded UTF-8")
       }
       guard accepted.contains(name) else {
@@ -21,7 +21,7 @@ struct QueryParameters {
         throw .badRequest("unknown parameter '\(name)'; the parameters here are: \(list)")
       }
       guard values[name] == nil else { throw .badRequest("the parameter '\(name)' is given twice") }
-      guard let value = PercentDecoding.decode(argument.value, plusIsSpace: true) else {
+      guard let value = PercentEncoding.decode(argument.value, plusIsSpace: true) else {
         throw .badRequest("the value of '\(name)' is not valid percent-encoded UTF-8")
       }
       guard value.utf8.count <= limits.parameterLength else {

@@ -1,13 +1,23 @@
 import CatalogRecords
+import CatalogStore
+import CatalogTokens
 import CatalogWebAssets
+import Foundation
 
-/// Sends each request to the page or to the API by its path, and every failure to an error
-/// response: `/` and `/assets/NAME` are the embedded page files (no path ever reaches the file
-/// system), `/api/collections[/NAME/ENDPOINT]` the JSON API, whose list answers carry the
-/// catalog version they describe (`Catalog-Version`), and `/api/collections/NAME/changes` the
-/// change sets after a version as Server-Sent Events.
+/// Sends each request to the page or to the API by its path and method, and every failure to an
+/// error response (DESIGN §13, §15): `/` and `/assets/NAME` are the embedded page files (no path
+/// ever reaches the file system), `/api/collections[/NAME[/ENDPOINT]]` the JSON API, whose list
+/// answers carry the catalog version they describe (`Catalog-Version`),
+/// `/api/collections/NAME/changes` the change sets after a version as Server-Sent Events, and
+/// `/api/collections/NAME/items[/ITEM]` the items and their writes.
+///
+/// A request with several faults gets the first of 401, 403, 404, 405, 415 and 413, all found
+/// before its body is read, then the 400 or 412 that its body or its write leads to.
 struct Router: Sendable {
   let api: CatalogAPI
+  let items: ItemAPI
+  let gatekeeper: Gatekeeper
+  let crossOrigin: CrossOrigin
   let limits: ServerLimits
 
   /// The header of a list endpoint's answer that names the catalog version its records
@@ -18,64 +28,182 @@ struct Router: Sendable {
   static let contentSecurityPolicy =
     "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'"
 
-  func response(to request: HTTPRequest) -> HTTPResponse {
+  /// The modes of `PUT …/items?mode=`, as `catalog import` has them.
+  static let uploadModes: [String: ImportOptions.Mode] = [
+    "append": .append, "upsert": .upsert, "sync": .sync, "replace": .replace,
+  ]
+
+  /// What to do with `request`, whose headers are in.
+  func handling(of request: HTTPRequest) -> RequestHandling {
     do {
-      return try route(request)
+      switch try route(request) {
+      case .respond(let response):
+        return .respond(crossOrigin.decorate(response, for: request))
+      case .receive(let receiver, let limit, let tooLarge):
+        return .receive(
+          receiver, limit: limit, tooLarge: crossOrigin.decorate(tooLarge, for: request))
+      }
     } catch {
-      return .error(error)
+      return .respond(crossOrigin.decorate(.error(error), for: request))
     }
   }
 
-  private func route(_ request: HTTPRequest) throws(APIError) -> HTTPResponse {
-    guard request.method == "GET" || request.method == "HEAD" else {
-      throw .methodNotAllowed(request.method)
-    }
-    guard !request.hasBody else {
-      throw .badRequest("the server takes no request body; send the parameters in the query")
-    }
+  private func route(_ request: HTTPRequest) throws(APIError) -> RequestHandling {
     guard request.targetLength <= limits.targetLength else {
       throw .targetTooLong(limit: limits.targetLength)
     }
-    let segments = try pathSegments(request.rawPath)
-    switch segments.count {
-    case 1 where segments[0].isEmpty:
-      return try page("index.html")
-    case 2 where segments[0] == "assets":
-      return try page(segments[1])
-    case 2 where segments == ["api", "collections"]:
-      return .json(Self.jsonArray(try api.collections(request.rawArguments)))
-    case 4 where segments[0] == "api" && segments[1] == "collections" && segments[3] == "changes":
-      let stream = try api.changes(
-        in: segments[2], request.rawArguments, lastEventID: request.lastEventID)
-      return HTTPResponse(
-        status: 200, contentType: "text/event-stream; charset=utf-8", body: .stream(stream),
-        headers: [("Cache-Control", "no-store")])
-    case 4 where segments[0] == "api" && segments[1] == "collections":
-      guard let endpoint = ListEndpoint(rawValue: segments[3]) else {
-        throw .notFound(
-          "no endpoint '\(segments[3])'; the endpoints are: "
-            + (ListEndpoint.allCases.map(\.rawValue) + ["changes"]).joined(separator: ", "))
+    let resource = try Resource(path: request.rawPath)
+    if request.method == "OPTIONS" {
+      if case .nothing(let message) = resource { throw .notFound(message) }
+      return .respond(crossOrigin.preflight(request, methods: resource.methods))
+    }
+    let token = try gatekeeper.admit(request, to: resource)
+    if case .nothing(let message) = resource { throw .notFound(message) }
+    guard resource.methods.contains(request.method) else {
+      // An unknown collection is a 404 before the method is a 405.
+      if let name = resource.collection { _ = try items.collection(named: name) }
+      throw .methodNotAllowed(request.method, allowed: resource.methods)
+    }
+    if request.isRead || request.method == "DELETE" {
+      guard !request.hasBody else {
+        throw .badRequest(
+          "\(request.method) takes no request body; send the parameters in the query")
       }
-      let answer = try api.records(of: endpoint, in: segments[2], request.rawArguments)
+    }
+    switch (request.method, resource) {
+    case ("DELETE", .item(let name, let text)):
+      let collection = try items.collection(named: name)
+      try items.checkItem(text, in: collection)
+      _ = try QueryParameters(request.rawArguments, accepted: [], limits: limits)
+      return .respond(
+        try items.remove(text, in: collection, condition: try condition(of: request)))
+    case ("POST", .items(let name)):
+      return try receiveJSON(request, into: try items.collection(named: name)) { collection in
+        { (body) throws(APIError) in try items.add(body, to: collection) }
+      }
+    case ("PATCH", .item(let name, let text)):
+      let collection = try items.collection(named: name)
+      try items.checkItem(text, in: collection)
+      return try receiveJSON(request, into: collection) { collection throws(APIError) in
+        let condition = try condition(of: request)
+        return { (body) throws(APIError) in
+          guard case .object(let fields) = body else {
+            throw .badRequest("the body of a PATCH must be one object of fields")
+          }
+          return try items.update(text, in: collection, setting: fields, condition: condition)
+        }
+      }
+    case ("PUT", .items(let name)):
+      return try receiveCSV(request, into: name)
+    default:
+      return .respond(try read(resource, request, token: token))
+    }
+  }
+
+  /// The answer to a `GET` or `HEAD` of `resource`, for a request that presented `token`.
+  private func read(_ resource: Resource, _ request: HTTPRequest, token: AccessToken?)
+    throws(APIError) -> HTTPResponse
+  {
+    switch resource {
+    case .page(let name):
+      return try page(name)
+    case .collections:
+      return .json(Self.jsonArray(try api.collections(request.rawArguments, for: token)))
+    case .collection(let name):
+      return .json(Array((try api.collection(named: name, request.rawArguments).json + "\n").utf8))
+    case .list(let name, let endpoint):
+      let answer = try api.records(of: endpoint, in: name, request.rawArguments)
       var response = HTTPResponse.json(Self.jsonArray(answer.records))
       response.headers.append((Self.versionHeader, String(answer.version)))
       return response
-    default:
+    case .changes(let name):
+      let stream = try api.changes(
+        in: name, request.rawArguments, lastEventID: request[header: "last-event-id"])
+      return HTTPResponse(
+        status: 200, contentType: "text/event-stream; charset=utf-8", body: .stream(stream),
+        headers: [("Cache-Control", "no-store")])
+    case .item(let name, let text):
+      _ = try QueryParameters(request.rawArguments, accepted: [], limits: limits)
+      return try items.item(text, in: name)
+    case .items, .nothing:
       throw .notFound("nothing at \(request.rawPath)")
     }
   }
 
-  /// The decoded parts of the path between its slashes, without the leading one.
-  private func pathSegments(_ path: String) throws(APIError) -> [String] {
-    guard path.hasPrefix("/") else { throw .badRequest("the path must start with '/'") }
-    var segments: [String] = []
-    for raw in path.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
-      guard let segment = PercentDecoding.decode(String(raw)) else {
-        throw .badRequest("the path is not valid percent-encoded UTF-8")
-      }
-      segments.append(segment)
+  /// Reads a JSON body for a write to `collection`, after the 415 and 413 its headers can earn;
+  /// `respond` makes, once the headers pass, the answer to the body.
+  private func receiveJSON(
+    _ request: HTTPRequest, into collection: CollectionInfo,
+    respond: (CollectionInfo) throws(APIError) -> (FieldsBody) throws(APIError) -> HTTPResponse
+  ) throws(APIError) -> RequestHandling {
+    try checkMediaType(of: request, is: "application/json")
+    let tooLarge = try checkLength(of: request, limit: limits.bodyBytes, what: "the JSON body")
+    _ = try QueryParameters(request.rawArguments, accepted: [], limits: limits)
+    let answer = try respond(collection)
+    return .receive(
+      JSONBodyReceiver(
+        respond: answer, finishing: { [crossOrigin] in crossOrigin.decorate($0, for: request) }),
+      limit: limits.bodyBytes, tooLarge: tooLarge)
+  }
+
+  /// Imports a CSV body into the collection `name` as it arrives, with the mode and settings of
+  /// the query (`mode`, and `key`, `title`, `locale` as `catalog import` takes them).
+  private func receiveCSV(_ request: HTTPRequest, into name: String) throws(APIError)
+    -> RequestHandling
+  {
+    let mode = request.rawArguments.first { $0.name == "mode" }.flatMap {
+      PercentEncoding.decode($0.value, plusIsSpace: true)
     }
-    return segments
+    // A replace makes the collection when there is none.
+    if mode != "replace" { _ = try items.collection(named: name) }
+    try checkMediaType(of: request, is: "text/csv")
+    let tooLarge = try checkLength(of: request, limit: limits.uploadBytes, what: "the CSV body")
+    let parameters = try QueryParameters(
+      request.rawArguments, accepted: ["mode", "key", "title", "locale"], limits: limits)
+    guard let mode = parameters["mode"].flatMap({ Self.uploadModes[$0] }) else {
+      throw .badRequest(
+        "a PUT of CSV needs the parameter 'mode': append, upsert, sync or replace")
+    }
+    var options = ImportOptions(
+      collection: name, titleColumn: parameters["title"], key: parameters["key"], mode: mode)
+    options.locale = try CatalogAPI.locale(parameters)
+    let upload = try CSVUpload(
+      options: options, catalogs: items.catalogs,
+      finishing: { [crossOrigin] in crossOrigin.decorate($0, for: request) })
+    return .receive(upload, limit: limits.uploadBytes, tooLarge: tooLarge)
+  }
+
+  /// The `If-Match` condition of a request, if it has one.
+  private func condition(of request: HTTPRequest) throws(APIError) -> VersionCondition? {
+    try request[header: "if-match"].map { (header) throws(APIError) in
+      try VersionCondition(header: header)
+    }
+  }
+
+  /// Checks that the body is of `mediaType`, in UTF-8 when it says.
+  ///
+  /// - Throws: `APIError` 415 otherwise.
+  private func checkMediaType(of request: HTTPRequest, is mediaType: String) throws(APIError) {
+    let given = request[header: "content-type"]
+    let parts = (given ?? "").split(separator: ";").map {
+      $0.trimmingCharacters(in: .whitespaces).lowercased()
+    }
+    let parametersAreUTF8 = parts.dropFirst().allSatisfy {
+      $0 == "charset=utf-8" || $0 == "charset=\"utf-8\""
+    }
+    guard parts.first == mediaType, parametersAreUTF8 else {
+      throw .unsupportedMediaType(given, expected: "\(mediaType) in UTF-8")
+    }
+  }
+
+  /// The 413 for a body over `limit`, thrown now when `Content-Length` says so already, else
+  /// returned for the daemon to answer with once the body turns out to be.
+  private func checkLength(of request: HTTPRequest, limit: Int, what: String) throws(APIError)
+    -> HTTPResponse
+  {
+    let tooLarge = APIError.tooLarge(limit: limit, what: what)
+    if let length = request.contentLength, length > UInt64(limit) { throw tooLarge }
+    return .error(tooLarge)
   }
 
   private func page(_ name: String) throws(APIError) -> HTTPResponse {

@@ -9,6 +9,9 @@ public enum ServerError: Error, Equatable, Sendable, CustomStringConvertible {
   case cannotListen(address: String, reason: String)
   /// The catalog to serve could not be opened.
   case catalog(CatalogError)
+  /// Reads would be open to anyone (`AccessPolicy.Reads.openOnLoopback`) on an address that is
+  /// not this machine's loopback, which other machines may reach.
+  case openReadsOffLoopback(address: String)
 
   public var description: String {
     switch self {
@@ -18,6 +21,9 @@ public enum ServerError: Error, Equatable, Sendable, CustomStringConvertible {
       return "cannot listen on \(address): \(reason)"
     case .catalog(let error):
       return error.description
+    case .openReadsOffLoopback(let address):
+      return "\(address) is not a loopback address, and anyone who reaches it could read the "
+        + "catalog: require a token to read, or say that reads are public"
     }
   }
 }

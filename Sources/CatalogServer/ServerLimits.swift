@@ -22,6 +22,15 @@ public struct ServerLimits: Sendable, Equatable {
   /// reconnects by itself) asks again from the last event it got. Together with `idleSeconds`
   /// this bounds how long a client that no longer reads can hold a connection.
   public var streamSeconds = 300
+  /// Bytes of a JSON request body (`serve --max-body`); a larger one gets 413 (DESIGN §15).
+  public var bodyBytes = 1 << 20
+  /// Bytes of a CSV upload (`serve --max-upload`); a larger one gets 413.
+  public var uploadBytes = 64 << 20
+  /// Bytes of a too-large body that are read and thrown away, beyond its limit, so that its
+  /// client can still read the 413: a body sent in chunks is only known to be too large while
+  /// it arrives, and libmicrohttpd answers once it is in. A body longer still loses its
+  /// connection without an answer.
+  public var discardedBytes = 1 << 20
 
   /// How long a change stream sends nothing before it sends a keep-alive comment: half the
   /// idle time, so that libmicrohttpd, which closes a connection that sent nothing for

@@ -39,6 +39,20 @@ struct SocketAddress: CustomStringConvertible {
     }
   }
 
+  /// Whether the address is this machine's loopback (`127.0.0.0/8`, `::1`, or `127.x.y.z` mapped
+  /// into IPv6), which no other machine can reach.
+  var isLoopback: Bool {
+    withUnsafeBytes(of: storage) { raw in
+      if isIPv6 {
+        let bytes = withUnsafeBytes(of: raw.load(as: sockaddr_in6.self).sin6_addr) { Array($0) }
+        let isMapped =
+          bytes[0..<10].allSatisfy { $0 == 0 } && bytes[10] == 0xFF && bytes[11] == 0xFF
+        return bytes == Array(repeating: 0, count: 15) + [1] || (isMapped && bytes[12] == 127)
+      }
+      return UInt32(bigEndian: raw.load(as: sockaddr_in.self).sin_addr.s_addr) >> 24 == 127
+    }
+  }
+
   /// Calls `body` with the address as a `struct sockaddr *`.
   func withSocketAddress<T>(_ body: (UnsafeMutableRawPointer) -> T) -> T {
     var copy = storage

@@ -30,13 +30,16 @@ final class EventStreamClient {
   /// Whether the server closed the connection.
   private(set) var isClosed = false
 
-  /// Sends `GET target` (with `Last-Event-ID` when given) and reads the status and headers.
-  init(port: UInt16, target: String, lastEventID: String? = nil) throws {
+  /// Sends `GET target` (with `Last-Event-ID` when given, and a token's secret as a page's
+  /// streaming `fetch` sends it) and reads the status and headers.
+  init(port: UInt16, target: String, lastEventID: String? = nil, token: String? = nil) throws {
     let socket = try RawHTTPClient.connect(port: port)
     self.socket = socket
     let resume = lastEventID.map { "Last-Event-ID: \($0)\r\n" } ?? ""
+    let authorization = token.map { "Authorization: Bearer \($0)\r\n" } ?? ""
     let request =
-      "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\(resume)\r\n"
+      "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\(resume)"
+      + "\(authorization)\r\n"
     _ = Array(request.utf8).withUnsafeBytes {
       send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
     }

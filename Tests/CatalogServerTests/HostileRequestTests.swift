@@ -95,7 +95,7 @@ struct HostileRequestTests {
     ),
     (
       "/api/collections/cities/feed?since=1", 404,
-      "no endpoint 'feed'; the endpoints are: sections, index, rows, search, changes"
+      "no endpoint 'feed'; the endpoints are: sections, index, rows, search, changes, items"
     ),
     ("/../../etc/passwd", 404, "nothing at /../../etc/passwd"),
     ("/assets/../../Package.swift", 404, "nothing at /assets/../../Package.swift"),
@@ -118,12 +118,6 @@ struct HostileRequestTests {
     #expect(try fixture.get("/api/collections").status == 200)
   }
 
-  private func jsonQuoted(_ text: String) -> String {
-    let data = try! JSONSerialization.data(
-      withJSONObject: [text], options: [.withoutEscapingSlashes])
-    return String(String(decoding: data, as: UTF8.self).dropFirst().dropLast())
-  }
-
   @Test func aRequestLineBeyondTheConnectionsMemoryIsRefusedByTheLibrary() throws {
     let huge = "/api/collections?q=" + String(repeating: "y", count: 100_000)
     let response = try fixture.get(huge)
@@ -131,16 +125,17 @@ struct HostileRequestTests {
     #expect(try fixture.get("/api/collections").status == 200)
   }
 
-  @Test func writesAreNotAllowed() throws {
+  @Test func writesWithoutATokenAreRefusedUnread() throws {
     for method in ["POST", "PUT", "DELETE", "PATCH"] {
       let response = try RawHTTPClient.exchange(
         "\(method) /api/collections HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello",
         port: fixture.port)
-      #expect(response.status == 405)
-      #expect(response.headers["allow"] == "GET, HEAD")
+      #expect(response.status == 401)
+      #expect(response.headers["www-authenticate"] == "Bearer")
       #expect(
         response.body
-          == "{\"error\":\"the server is read-only: \(method) is not allowed, only GET\"}\n")
+          == #"{"error":"writing needs a token: send 'Authorization: Bearer' and the secret of a token made with 'catalog token create NAME --write'"}"#
+          + "\n")
     }
     #expect(try fixture.get("/api/collections").status == 200)
   }
@@ -152,7 +147,7 @@ struct HostileRequestTests {
     #expect(response.status == 400)
     #expect(
       response.body
-        == #"{"error":"the server takes no request body; send the parameters in the query"}"#
+        == #"{"error":"GET takes no request body; send the parameters in the query"}"#
         + "\n")
   }
 

@@ -91,3 +91,9 @@ enum RawHTTPClient {
     return (status, headers)
   }
 }
+
+/// `text` as a JSON string literal, quotes included, as the server spells it in its answers.
+func jsonQuoted(_ text: String) -> String {
+  let data = try! JSONSerialization.data(withJSONObject: [text], options: [.withoutEscapingSlashes])
+  return String(String(decoding: data, as: UTF8.self).dropFirst().dropLast())
+}

@@ -70,6 +70,11 @@ package protocol CatalogEngine: AnyObject {
   /// program uses), or only when asked (a catalog that many servers share, DESIGN §14).
   var rebuildsStaleKeysOnOpen: Bool { get }
 
+  /// Whether a writer holds the whole catalog (SQLite's one write lock per file), so that writers
+  /// of different collections wait for each other too; otherwise only writers of one collection
+  /// take turns (`lockCollection`).
+  var locksWholeCatalogToWrite: Bool { get }
+
   /// What `catalog info` shows of the engine: its name and version, and for a server, which.
   func describe(on connection: (any DatabaseConnection)?) -> [(name: String, value: String)]
 }

@@ -1,0 +1,156 @@
+import CatalogRecords
+import CatalogStore
+
+/// The item endpoints of DESIGN §15: one item read, and the writes, each through the library's
+/// own write functions in one transaction, answered with the write's summary as `catalog …
+/// --format json` prints it (DESIGN §9). A write that fails changes nothing and uses no version;
+/// one that changes nothing commits nothing and answers with the catalog's version.
+struct ItemAPI: Sendable {
+  let catalogs: CatalogPool
+
+  /// The columns of an item's record: `{"item":N,"key":…,"version":V,"fields":{…}}`.
+  static let itemColumns = ["item", "key", "version", "fields"]
+
+  /// The collection called `name`.
+  ///
+  /// - Throws: `APIError` 404 when there is none.
+  func collection(named name: String) throws(APIError) -> CollectionInfo {
+    try catalogs.answering { (catalog) throws(CatalogError) in
+      guard let collection = try catalog.collection(named: name) else {
+        throw .unknownCollection(name: name, available: try catalog.collections().map(\.name))
+      }
+      return collection
+    }
+  }
+
+  /// The item that `text`, a path segment decoded, names: its key in a collection with a key
+  /// column, else its number.
+  ///
+  /// - Throws: `CatalogError.unknownItem` for a text that is no item number in a collection
+  ///   without a key column.
+  static func reference(_ text: String, in collection: CollectionInfo) throws(CatalogError)
+    -> ItemReference
+  {
+    guard collection.keyColumn == nil else { return .key(text) }
+    guard let number = Int(text), number >= 0 else {
+      throw .unknownItem(.key(text), collection: collection.name)
+    }
+    return .number(number)
+  }
+
+  /// `GET /api/collections/NAME/items/ITEM`: the item, with its version as its `ETag`.
+  ///
+  /// - Throws: `APIError` 404 for an unknown collection or item.
+  func item(_ text: String, in name: String) throws(APIError) -> HTTPResponse {
+    let stored = try catalogs.answering { (catalog) throws(CatalogError) in
+      let collection = try catalog.resolveCollection(named: name)
+      return try catalog.item(Self.reference(text, in: collection), in: collection.name)
+    }
+    let record = Record(
+      columns: Self.itemColumns,
+      values: [
+        .integer(stored.item), .nullable(stored.key), .integer(stored.version),
+        .object(
+          zip(stored.columns, stored.fields).map {
+            RecordValue.Pair(name: $0, value: .text($1))
+          }),
+      ])
+    var response = HTTPResponse.json(Array((record.json + "\n").utf8))
+    response.headers.append(("ETag", Self.entityTag(stored.version)))
+    return response
+  }
+
+  /// Whether the item `text` names exists in the collection, for a 404 before a body is read.
+  ///
+  /// - Throws: `APIError` 404 when it does not.
+  func checkItem(_ text: String, in collection: CollectionInfo) throws(APIError) {
+    _ = try catalogs.answering { (catalog) throws(CatalogError) in
+      try catalog.item(Self.reference(text, in: collection), in: collection.name)
+    }
+  }
+
+  /// `POST /api/collections/NAME/items`: adds the item of an object, or the items of an array
+  /// in one write. 201 with the summary and the `Location` of the first item; 200 with the
+  /// catalog's version for an empty array.
+  func add(_ body: FieldsBody, to collection: CollectionInfo) throws(APIError) -> HTTPResponse {
+    let items: [[String: String]]
+    switch body {
+    case .object(let fields): items = [fields]
+    case .array(let array): items = array
+    }
+    let (first, summary) = try catalogs.writing { catalog in
+      try catalog.write(to: collection.name) { writer in
+        var first: Int?
+        for fields in items {
+          let item = try writer.add(fields)
+          if first == nil { first = item }
+        }
+        return try first.map { try writer.stored(.number($0)) }
+      }
+    }
+    guard let first else { return .summary(summary) }
+    var response = HTTPResponse.summary(summary, status: 201)
+    response.headers.append(
+      ("Location", Self.location(of: first.key ?? String(first.item), in: collection.name)))
+    return response
+  }
+
+  /// `PATCH /api/collections/NAME/items/ITEM`: sets the given fields, if the item has not
+  /// changed since the version `condition` names. Answers with the summary and the item's
+  /// `ETag` after the write.
+  ///
+  /// - Throws: `APIError` 404 for an unknown item, 412 when the item changed, 400 for an unknown
+  ///   column, a blank or a duplicate key.
+  func update(
+    _ text: String, in collection: CollectionInfo, setting fields: [String: String],
+    condition: VersionCondition?
+  ) throws(APIError) -> HTTPResponse {
+    let (before, summary) = try write(text, in: collection, if: condition) { writer, item in
+      try writer.update(item, fields)
+    }
+    var response = HTTPResponse.summary(summary)
+    response.headers.append(
+      ("ETag", Self.entityTag(summary.updated.isEmpty ? before.version : summary.version)))
+    return response
+  }
+
+  /// `DELETE /api/collections/NAME/items/ITEM`: removes the item, if it has not changed since
+  /// the version `condition` names.
+  ///
+  /// - Throws: `APIError` 404 for an unknown item, 412 when the item changed.
+  func remove(_ text: String, in collection: CollectionInfo, condition: VersionCondition?)
+    throws(APIError) -> HTTPResponse
+  {
+    .summary(try write(text, in: collection, if: condition) { try $0.remove($1) }.summary)
+  }
+
+  /// Writes the item `text` names with `change`, in one write, if it has not changed since the
+  /// versions `condition` names; returns the item as the write found it, and the summary.
+  ///
+  /// - Throws: `APIError` 412 when the item changed; what the write throws.
+  private func write(
+    _ text: String, in collection: CollectionInfo, if condition: VersionCondition?,
+    _ change: @escaping (CollectionWriter, ItemReference) throws -> Void
+  ) throws(APIError) -> (result: StoredItem, summary: WriteSummary) {
+    try catalogs.writing { catalog in
+      try catalog.write(to: collection.name) { writer in
+        let reference = try Self.reference(text, in: collection)
+        let stored = try writer.stored(reference)
+        if let condition, !condition.allows(stored.version) {
+          throw APIError.preconditionFailed(item: stored.item, version: stored.version)
+        }
+        try change(writer, reference)
+        return stored
+      }
+    }
+  }
+
+  /// `"V"`: the `ETag` of an item last written at version `version`.
+  static func entityTag(_ version: Int) -> String { "\"\(version)\"" }
+
+  /// The path of an item, or of the collection when `item` is nil, each part escaped.
+  static func location(of item: String? = nil, in collection: String) -> String {
+    "/api/collections/" + PercentEncoding.encodeSegment(collection)
+      + (item.map { "/items/" + PercentEncoding.encodeSegment($0) } ?? "")
+  }
+}
