@@ -22,16 +22,31 @@ struct ServeCommandTests {
 
         The page at / shows each collection as an indexed list that follows writes as
         they commit; the JSON API under /api/collections answers with the records that
-        --format json prints, and /api/collections/NAME/changes streams each write's
-        change set as Server-Sent Events. The server only reads, and listens on
-        127.0.0.1 unless --host says otherwise. Stop it with Ctrl-C.
+        --format json prints, /api/collections/NAME/changes streams each write's change
+        set as Server-Sent Events, and /api/collections/NAME/items takes writes from
+        clients with a token made by 'catalog token create NAME --write'. The server
+        listens on 127.0.0.1 unless --host says otherwise; reads need no token there
+        unless --require-token. Stop it with Ctrl-C.
 
-        USAGE: catalog serve [--host <address>] [--port <port>] [--db <path>] [--verbose]
+        USAGE: catalog serve [--host <address>] [--port <port>] [--require-token] [--public-reads] [--edit] [--allow-origin <origin> ...] [--max-body <bytes>] [--max-upload <bytes>] [--db <path>] [--verbose]
 
         OPTIONS:
           --host <address>        The address to listen on. (default: 127.0.0.1)
           --port <port>           The TCP port to listen on; 0 lets the system choose.
                                   (default: 8750)
+          --require-token         Let only clients with a token read, as they must to
+                                  write.
+          --public-reads          Let anyone who reaches the server read, on any
+                                  address (--host 0.0.0.0).
+          --edit                  Make a token to write for this session, revoked when
+                                  the server stops, and print the page's address with
+                                  it.
+          --allow-origin <origin> Let pages from this origin (https://app.example) call
+                                  the API; may be repeated.
+          --max-body <bytes>      The largest JSON body a write may send. (default:
+                                  1048576)
+          --max-upload <bytes>    The largest CSV body a PUT may send. (default:
+                                  67108864)
           --db <path>             The catalog file (default: $CATALOG_DB or
                                   ./catalog.db).
           --verbose               On an error, also show SQLite's result code and the
@@ -74,6 +89,97 @@ struct ServeCommandTests {
     #expect(
       result.standardError
         == "Error: cannot listen on 127.0.0.1:\(first.port): Address already in use\n")
+  }
+
+  static let usage =
+    "Usage: catalog serve [--host <address>] [--port <port>] [--require-token] [--public-reads] "
+    + "[--edit] [--allow-origin <origin> ...] [--max-body <bytes>] [--max-upload <bytes>] "
+    + "[--db <path>] [--verbose]\n  See 'catalog serve --help' for more information.\n"
+
+  static let usageErrors: [(arguments: [String], error: String)] = [
+    (
+      ["--host", "0.0.0.0"],
+      "--host 0.0.0.0 is not a loopback address, and anyone who reaches it could read the "
+        + "catalog: add --require-token, or --public-reads if that is meant"
+    ),
+    (
+      ["--require-token", "--public-reads"],
+      "Value to be set with flag '--public-reads' had already been set with flag "
+        + "'--require-token'"
+    ),
+    (
+      ["--allow-origin", "https://app.example/page"],
+      "'https://app.example/page' is not an origin: expected a scheme and a host, such as "
+        + "https://app.example or http://localhost:3000"
+    ),
+    (
+      ["--max-body", "1MB"],
+      "The value '1MB' is invalid for '--max-body <bytes>': expected a whole number, 0 or more"
+    ),
+  ]
+
+  @Test(arguments: usageErrors)
+  func optionsThatWouldOpenTheCatalogToOthersOrMakeNoSenseAreUsageErrors(
+    arguments: [String], error: String
+  ) throws {
+    let result = try runner.run(["serve", "--port", "0"] + arguments)
+    #expect(result.status == 64)
+    #expect(result.standardError == "Error: \(error)\n" + Self.usage)
+  }
+
+  /// The lines a `catalog serve` process prints on standard error, read one at a time.
+  final class ServeProcess {
+    let process = Process()
+    private let reader: FileHandle
+
+    init(_ runner: CatalogRunner, _ arguments: [String]) throws {
+      process.executableURL = CatalogRunner.executable
+      process.arguments = ["--db", runner.databasePath, "serve", "--port", "0"] + arguments
+      let standardError = Pipe()
+      process.standardError = standardError
+      reader = standardError.fileHandleForReading
+      try process.run()
+    }
+
+    func line() throws -> String {
+      var message = ""
+      while !message.hasSuffix("\n"), let byte = try reader.read(upToCount: 1), !byte.isEmpty {
+        message += String(decoding: byte, as: UTF8.self)
+      }
+      return message
+    }
+
+    /// Stops it as Ctrl-C or SIGTERM does, and returns what it printed last.
+    func stop() -> String {
+      process.terminate()
+      process.waitUntilExit()
+      return String(decoding: reader.readDataToEndOfFile(), as: UTF8.self)
+    }
+  }
+
+  @Test func editMakesATokenForTheSessionAndRevokesItWhenTheServerStops() throws {
+    let server = try ServeProcess(runner, ["--edit"])
+    let serving = try server.line()
+    let port = UInt16(serving.split(separator: ":").last?.prefix { $0.isNumber } ?? "") ?? 0
+    let edit = try server.line()
+    let prefix = "edit the lists at http://127.0.0.1:\(port)/?token="
+    #expect(edit.hasPrefix(prefix))
+    #expect(edit.hasSuffix(" (its token is revoked when the server stops)\n"))
+    let secret = String(edit.dropFirst(prefix.count).prefix { $0 != " " })
+    #expect(secret.wholeMatch(of: /ctk_[A-Za-z0-9_-]{43}/) != nil)
+    let listed = try runner.run(["token", "list", "--format", "csv"]).csvColumns("name", "write")
+    #expect(
+      listed.count == 2 && listed[1].hasPrefix("serve --edit ") && listed[1].hasSuffix(",true"))
+    // The page's address with it loads the page; the token writes.
+    #expect(try RawHTTPClient.get("/?token=\(secret)", port: port).status == 200)
+    let written = try RawHTTPClient.exchange(
+      "POST /api/collections/towns/items HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
+        + "Authorization: Bearer \(secret)\r\nContent-Type: application/json\r\n"
+        + "Content-Length: 14\r\n\r\n{\"name\":\"Bea\"}", port: port)
+    #expect(written.status == 201)
+    #expect(server.stop() == "stopped\n")
+    #expect(server.process.terminationStatus == 0)
+    #expect(try runner.run(["token", "list", "--format", "csv"]).csvColumns("name") == ["name"])
   }
 
   @Test func servesUntilSIGTERMThenStops() throws {

@@ -26,21 +26,24 @@ struct CommandContext {
       ? try .postgreSQL(uri: catalogPath) : .sqlite(path: catalogPath)
   }
 
+  /// Whether the catalog is a file that this process cannot write (an app's shipped file, a
+  /// read-only medium): it is opened read-only, so that queries answer from the keys it stores
+  /// and writes say it is read-only.
+  var isReadOnly: Bool {
+    !CatalogLocation.isPostgreSQLURI(catalogPath)
+      && FileManager.default.fileExists(atPath: catalogPath)
+      && !Catalog.isWritable(path: catalogPath)
+  }
+
   /// Opens the catalog, creating it only for commands that write (`creating`), and rebuilds keys
   /// that another ICU made, saying so on stderr. The busy timeout is `$CATALOG_BUSY_TIMEOUT_MS`
   /// milliseconds when set.
   func openCatalog(creating: Bool) throws(CatalogError) -> Catalog {
     let timeout = environment["CATALOG_BUSY_TIMEOUT_MS"].flatMap { Int32($0) }
-    // A catalog this process cannot write (an app's shipped file, a read-only medium) is opened
-    // read-only: queries answer from the keys it stores, writes say it is read-only.
     let location = try catalogLocation()
-    let readOnly =
-      !creating && !CatalogLocation.isPostgreSQLURI(catalogPath)
-      && FileManager.default.fileExists(atPath: catalogPath)
-      && !Catalog.isWritable(path: catalogPath)
     let configuration = Catalog.Configuration(
       busyTimeoutMilliseconds: timeout ?? Catalog.defaultBusyTimeoutMilliseconds,
-      notice: { StandardError.line("\($0)…") }, readOnly: readOnly)
+      notice: { StandardError.line("\($0)…") }, readOnly: !creating && isReadOnly)
     let catalog = try Catalog(at: location, creating: creating, configuration: configuration)
     try catalog.rekeyStaleGroupings { StandardError.line("\($0)…") }
     return catalog

@@ -1,5 +1,6 @@
 import CatalogServer
 import CatalogStore
+import CatalogTokens
 import Foundation
 
 /// `catalog serve`: the page and the JSON API over HTTP until Ctrl-C or SIGTERM, which stop the
@@ -11,10 +12,12 @@ struct ServeCommand: RunnableCommand {
     discussion: """
       The page at / shows each collection as an indexed list that follows writes as they \
       commit; the JSON API under /api/collections answers with the records that --format json \
-      prints, and /api/collections/NAME/changes streams each write's change set as \
-      Server-Sent Events. The server only reads, and listens on 127.0.0.1 unless --host says \
-      otherwise. Stop it with Ctrl-C.
-      """
+      prints, /api/collections/NAME/changes streams each write's change set as Server-Sent \
+      Events, and /api/collections/NAME/items takes writes from clients with a token made by \
+      'catalog token create NAME --write'. The server listens on 127.0.0.1 unless --host says \
+      otherwise; reads need no token there unless --require-token. Stop it with Ctrl-C.
+      """,
+    exclusiveOptions: [["require-token", "public-reads"]]
   )
 
   @Option("host", value: "address", help: "The address to listen on.")
@@ -23,7 +26,37 @@ struct ServeCommand: RunnableCommand {
   @Option("port", value: "port", help: "The TCP port to listen on; 0 lets the system choose.")
   var port: UInt16 = 8750
 
+  @Flag("require-token", help: "Let only clients with a token read, as they must to write.")
+  var requiresToken: Bool
+
+  @Flag(
+    "public-reads",
+    help: "Let anyone who reaches the server read, on any address (--host 0.0.0.0).")
+  var hasPublicReads: Bool
+
+  @Flag(
+    "edit",
+    help: "Make a token to write for this session, revoked when the server stops, and print the "
+      + "page's address with it.")
+  var isEditing: Bool
+
+  @Option(
+    "allow-origin", value: "origin",
+    help: "Let pages from this origin (https://app.example) call the API; may be repeated.")
+  var allowedOrigins: [String]
+
+  @Option("max-body", value: "bytes", help: "The largest JSON body a write may send.")
+  var maxBody = ServerLimits().bodyBytes
+
+  @Option("max-upload", value: "bytes", help: "The largest CSV body a PUT may send.")
+  var maxUpload = ServerLimits().uploadBytes
+
   func run(_ context: CommandContext) throws {
+    for origin in allowedOrigins where !Self.isOrigin(origin) {
+      throw ValidationError(
+        "'\(origin)' is not an origin: expected a scheme and a host, such as "
+          + "https://app.example or http://localhost:3000")
+    }
     // Blocked before the server's threads start, so that they inherit the mask and the signals
     // reach `sigwait` below.
     var stopSignals = sigset_t()
@@ -32,15 +65,66 @@ struct ServeCommand: RunnableCommand {
     sigaddset(&stopSignals, SIGTERM)
     pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
     let timeout = context.environment["CATALOG_BUSY_TIMEOUT_MS"].flatMap { Int32($0) }
-    let server = try CatalogServer(
-      catalog: context.catalogLocation(), host: host, port: port,
-      busyTimeoutMilliseconds: timeout ?? Catalog.defaultBusyTimeoutMilliseconds,
-      notice: { StandardError.line("\($0)…") })
+    var limits = ServerLimits()
+    limits.bodyBytes = maxBody
+    limits.uploadBytes = maxUpload
+    let access = AccessPolicy(
+      reads: requiresToken ? .needToken : hasPublicReads ? .open : .openOnLoopback,
+      allowedOrigins: allowedOrigins)
+    let server: CatalogServer
+    do {
+      server = try CatalogServer(
+        catalog: context.catalogLocation(), host: host, port: port, limits: limits,
+        access: access,
+        busyTimeoutMilliseconds: timeout ?? Catalog.defaultBusyTimeoutMilliseconds,
+        readOnly: context.isReadOnly, notice: { StandardError.line("\($0)…") })
+    } catch ServerError.openReadsOffLoopback {
+      throw ValidationError(
+        "--host \(host) is not a loopback address, and anyone who reaches it could read the "
+          + "catalog: add --require-token, or --public-reads if that is meant")
+    }
     let host = server.host.contains(":") ? "[\(server.host)]" : server.host
+    let address = "http://\(host):\(server.port)/"
     StandardError.line(
-      "serving \(try context.catalogLocation()) at http://\(host):\(server.port)/ (Ctrl-C to stop)")
+      "serving \(try context.catalogLocation()) at \(address) (Ctrl-C to stop)")
+    let session = try isEditing ? EditSession(context) : nil
+    if let session {
+      StandardError.line(
+        "edit the lists at \(address)?token=\(session.secret.text) (its token is revoked when "
+          + "the server stops)")
+    }
     var received: Int32 = 0
     withExtendedLifetime(server) { _ = sigwait(&stopSignals, &received) }
+    try session?.end()
     StandardError.line("stopped")
+  }
+
+  /// Whether `text` is a web origin: `http` or `https`, `://`, a host and perhaps a port, and
+  /// nothing after.
+  static func isOrigin(_ text: String) -> Bool {
+    guard let url = URL(string: text), let scheme = url.scheme, url.host != nil,
+      scheme == "http" || scheme == "https", url.path.isEmpty, url.query == nil,
+      url.fragment == nil, url.user == nil
+    else { return false }
+    return true
+  }
+}
+
+/// The token that `serve --edit` makes for the page it serves: write scope, every collection,
+/// revoked when the server stops.
+private struct EditSession {
+  let name: String
+  let secret: TokenSecret
+  private let catalog: Catalog
+
+  init(_ context: CommandContext) throws {
+    catalog = try context.openCatalog(creating: false)
+    var generator = SystemRandomNumberGenerator()
+    name = "serve --edit " + String(generator.next() as UInt32, radix: 16)
+    secret = try catalog.createToken(named: name, canWrite: true, collections: nil)
+  }
+
+  func end() throws {
+    try catalog.revokeToken(named: name)
   }
 }
