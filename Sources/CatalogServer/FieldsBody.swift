@@ -1,3 +1,5 @@
+import CatalogStore
+
 /// The JSON body of a write (DESIGN §15): an object of fields, column name to string value, or,
 /// where many items are added at once, an array of such objects.
 ///
@@ -108,16 +110,11 @@ enum FieldsBody: Equatable {
       guard position < bytes.count else { throw error("a string has no closing quote") }
       let escaped = bytes[position]
       position += 1
-      switch escaped {
-      case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): text.append(escaped)
-      case UInt8(ascii: "b"): text.append(0x08)
-      case UInt8(ascii: "f"): text.append(0x0C)
-      case UInt8(ascii: "n"): text.append(0x0A)
-      case UInt8(ascii: "r"): text.append(0x0D)
-      case UInt8(ascii: "t"): text.append(0x09)
-      case UInt8(ascii: "u"):
+      if escaped == UInt8(ascii: "u") {
         text.append(contentsOf: String(Character(try parseUnicodeEscape())).utf8)
-      default:
+      } else if let byte = JSONText.escapedByte(escaped) {
+        text.append(byte)
+      } else {
         position -= 1
         throw error("'\\\(Character(Unicode.Scalar(escaped)))' is not a JSON escape")
       }

@@ -59,6 +59,20 @@ public enum JSONText {
     }
   }
 
+  /// The byte that the JSON escape of `letter` (`\n`, `\"` …) stands for, for every escape but
+  /// `\u`; nil for a letter that no escape has.
+  package static func escapedByte(_ letter: UInt8) -> UInt8? {
+    switch letter {
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): return letter
+    case UInt8(ascii: "b"): return 0x08
+    case UInt8(ascii: "f"): return 0x0C
+    case UInt8(ascii: "n"): return 0x0A
+    case UInt8(ascii: "r"): return 0x0D
+    case UInt8(ascii: "t"): return 0x09
+    default: return nil
+    }
+  }
+
   /// Decodes a JSON array of strings as the catalog stores it, from its UTF-8 bytes (as
   /// `Statement.stringArray(at:)` reads a column); nil when they are not one.
   package static func decodeStringArray(utf8: UnsafeBufferPointer<UInt8>) -> [String]? {
@@ -120,16 +134,11 @@ private struct StringArrayParser {
         guard position < utf8.count else { return nil }
         let escaped = utf8[position]
         position += 1
-        switch escaped {
-        case UInt8(ascii: "n"): bytes.append(0x0A)
-        case UInt8(ascii: "r"): bytes.append(0x0D)
-        case UInt8(ascii: "t"): bytes.append(0x09)
-        case UInt8(ascii: "b"): bytes.append(0x08)
-        case UInt8(ascii: "f"): bytes.append(0x0C)
-        case UInt8(ascii: "u"):
+        if escaped == UInt8(ascii: "u") {
           guard let scalar = parseUnicodeEscape() else { return nil }
           bytes.append(contentsOf: String(Character(scalar)).utf8)
-        default: bytes.append(escaped)
+        } else {
+          bytes.append(JSONText.escapedByte(escaped) ?? escaped)
         }
       default:
         bytes.append(byte)

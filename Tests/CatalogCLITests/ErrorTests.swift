@@ -329,25 +329,12 @@ struct ErrorTests {
   }
 
   @Test func aLockedCatalogIsBusyAfterTheTimeout() throws {
-    let holder = Process()
-    holder.executableURL = URL(filePath: "/usr/bin/sqlite3")
-    holder.arguments = [runner.databasePath]
-    let input = Pipe()
-    let output = Pipe()
-    holder.standardInput = input
-    holder.standardOutput = output
-    try holder.run()
-    input.fileHandleForWriting.write(Data("BEGIN IMMEDIATE;\nSELECT 'locked';\n".utf8))
-    var seen = Data()
-    while !String(decoding: seen, as: UTF8.self).contains("locked") {
-      seen.append(output.fileHandleForReading.availableData)
-    }
+    let holder = try WriteLockHolder(path: runner.databasePath)
     try runner.write("more.csv", "name,state\nDallas,Texas\n")
     let result = try runner.run(
       ["import", "more.csv", "-c", "cities", "--append"],
       environment: ["CATALOG_BUSY_TIMEOUT_MS": "200"])
-    try input.fileHandleForWriting.close()
-    holder.waitUntilExit()
+    holder.release()
     #expect(result.status == 1)
     #expect(
       result.standardError

@@ -1,4 +1,5 @@
 import CatalogServer
+import CatalogTestSupport
 import Foundation
 import Testing
 
@@ -249,20 +250,7 @@ struct WriteRefusalTests {
   @Test func aCatalogThatStaysBusyGets503WithRetryAfter() throws {
     let fixture = try WriteFixture(busyTimeoutMilliseconds: 200)
     // Another process holds the catalog's write lock.
-    let holder = Process()
-    holder.executableURL = URL(filePath: "/usr/bin/sqlite3")
-    holder.arguments = [fixture.runner.databasePath]
-    let input = Pipe()
-    let output = Pipe()
-    holder.standardInput = input
-    holder.standardOutput = output
-    try holder.run()
-    input.fileHandleForWriting.write(Data("BEGIN IMMEDIATE;\nSELECT 'locked';\n".utf8))
-    _ = output.fileHandleForReading.availableData
-    defer {
-      try? input.fileHandleForWriting.close()
-      holder.waitUntilExit()
-    }
+    let holder = try WriteLockHolder(path: fixture.runner.databasePath)
     let busy = try fixture.request(
       "POST", "/api/collections/people/items", token: fixture.writer, body: #"{"id":"p9"}"#)
     #expect(busy.status == 503)
@@ -276,8 +264,7 @@ struct WriteRefusalTests {
     // Reads go on meanwhile.
     #expect(
       try fixture.request("GET", "/api/collections/people/items/p1", token: nil).status == 200)
-    try input.fileHandleForWriting.close()
-    holder.waitUntilExit()
+    holder.release()
     #expect(
       try fixture.request(
         "POST", "/api/collections/people/items", token: fixture.writer, body: #"{"id":"p9"}"#

@@ -16,7 +16,7 @@ struct ItemVersionTests {
 
   /// Each item's number and version, in item order.
   static func versions(_ test: TestCatalog) throws -> [String] {
-    try ["a", "b", "c", "d"].compactMap { key in
+    ["a", "b", "c", "d"].compactMap { key in
       guard let item = try? test.catalog.item(.key(key), in: "people") else { return nil }
       return "\(key) \(item.item) v\(item.version)"
     }
@@ -33,14 +33,14 @@ struct ItemVersionTests {
     let unchanged = try test.catalog.update(.key("a"), in: "people", setting: ["name": "Ada"])
     #expect(unchanged.version == 3)
     // A write to one item leaves the others, and a write of many marks each it changed.
-    try test.catalog.write(to: "people") { writer in
+    _ = try test.catalog.write(to: "people") { writer in
       try writer.update(.key("c"), ["name": "Cyd"])
       try writer.remove(.key("a"))
     }  // 4
     #expect(try Self.versions(test) == ["b 1 v2", "c 2 v4", "d 3 v3"])
     // An upsert of a file (version 5) changes only the items whose fields differ.
     let path = try test.directory.write("more.csv", "id,name\nb,Bob\nd,Dee\ne,Eve\n")
-    try test.catalog.importCollection(
+    _ = try test.catalog.importCollection(
       from: CSVReader(path: path), options: ImportOptions(collection: "people", mode: .upsert))
     #expect(try Self.versions(test) == ["b 1 v2", "c 2 v4", "d 3 v5"])
     #expect(try test.catalog.item(.key("e"), in: "people").version == 5)
