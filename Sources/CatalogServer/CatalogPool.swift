@@ -3,7 +3,9 @@ import Foundation
 
 /// Open catalogs that requests borrow one at a time, so that a write does not pay for opening the
 /// catalog and making the collection's keyers (ICU collators take milliseconds to open) each
-/// time: a catalog keeps those from one write to the next.
+/// time: a catalog keeps those from one write to the next. Catalogs that write are kept apart
+/// from those that only look things up (a token, an item), so that a write finds one that has
+/// written before.
 ///
 /// When the engine holds the whole catalog to write (SQLite), this server's writes take turns
 /// here first, each waiting up to the busy timeout, instead of meeting at the database's lock,
@@ -12,12 +14,13 @@ import Foundation
 /// `@unchecked Sendable`: the idle catalogs are only touched under `lock`, and a borrowed one by
 /// its borrower alone.
 final class CatalogPool: @unchecked Sendable {
-  /// How many catalogs are kept open between requests; more are closed when given back.
+  /// How many catalogs are kept open between requests for each purpose; more are closed when
+  /// given back.
   static let idleLimit = 16
 
   private let open: @Sendable () throws(CatalogError) -> Catalog
   private let lock = NSLock()
-  private var idle: [Catalog]
+  private var idle: [Purpose: [Catalog]]
   private let writeTurn: DispatchSemaphore?
   private let busyTimeoutMilliseconds: Int32
   /// The catalog's place, for the busy error.
@@ -29,7 +32,7 @@ final class CatalogPool: @unchecked Sendable {
     open: @escaping @Sendable () throws(CatalogError) -> Catalog
   ) {
     self.open = open
-    idle = [first]
+    idle = [.writing: [first], .reading: []]
     path = first.path
     writeTurn = first.engine.locksWholeCatalogToWrite ? DispatchSemaphore(value: 1) : nil
     self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
@@ -38,7 +41,7 @@ final class CatalogPool: @unchecked Sendable {
   /// The result of `body` with a catalog of the pool, what it throws turned into API errors.
   func answering<T>(_ body: (Catalog) throws(CatalogError) -> T) throws(APIError) -> T {
     do {
-      return try borrowing(body)
+      return try borrowing(for: .reading, body)
     } catch {
       throw APIError(error)
     }
@@ -53,7 +56,7 @@ final class CatalogPool: @unchecked Sendable {
     let outcome: Result<T, APIError>
     do {
       outcome = try takingTurn { () throws(CatalogError) -> Result<T, APIError> in
-        try borrowing { (catalog) throws(CatalogError) -> Result<T, APIError> in
+        try borrowing(for: .writing) { (catalog) throws(CatalogError) -> Result<T, APIError> in
           do {
             return .success(try body(catalog))
           } catch let error as CatalogError {
@@ -82,28 +85,36 @@ final class CatalogPool: @unchecked Sendable {
     return try body()
   }
 
-  /// Runs `body` with a catalog no one else uses meanwhile: an idle one, or a new one.
-  private func borrowing<T>(_ body: (Catalog) throws(CatalogError) -> T) throws(CatalogError)
-    -> T
+  /// What a catalog is borrowed for.
+  private enum Purpose { case reading, writing }
+
+  /// Runs `body` with a catalog no one else uses meanwhile: an idle one kept for `purpose`, or a
+  /// new one.
+  private func borrowing<T>(for purpose: Purpose, _ body: (Catalog) throws(CatalogError) -> T)
+    throws(CatalogError) -> T
   {
     let catalog: Catalog
-    if let reused = lock.withLock({ idle.popLast() }) {
+    if let reused = lock.withLock({ idle[purpose]?.popLast() }) {
       catalog = reused
     } else {
       catalog = try open()
     }
     do {
       let result = try body(catalog)
-      giveBack(catalog)
+      giveBack(catalog, for: purpose)
       return result
     } catch {
       // A catalog whose connection broke is not kept.
-      if case .connectionLost = error {} else { giveBack(catalog) }
+      if case .connectionLost = error {} else { giveBack(catalog, for: purpose) }
       throw error
     }
   }
 
-  private func giveBack(_ catalog: Catalog) {
-    lock.withLock { if idle.count < Self.idleLimit { idle.append(catalog) } }
+  private func giveBack(_ catalog: Catalog, for purpose: Purpose) {
+    lock.withLock {
+      if idle[purpose, default: []].count < Self.idleLimit {
+        idle[purpose, default: []].append(catalog)
+      }
+    }
   }
 }
