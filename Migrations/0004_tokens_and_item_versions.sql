@@ -6,12 +6,14 @@
 -- leaves the column NULL, so that it costs nothing per item. A single write marks the items it
 -- adds and updates with -1 while it runs, and gives them its version once it has one, at its end
 -- (`UPDATE items SET version = V WHERE collection_id = C AND version = -1`, which the partial
--- index finds without reading the collection's other items). A catalog of schema 3 does not know
--- when its items were written: each counts as written by its collection's last write.
+-- index finds without reading the collection's other items: it names both columns, so that
+-- SQLite's planner, which knows nothing of how few items it holds, prefers it to the primary
+-- key). A catalog of schema 3 does not know when its items were written: each counts as written
+-- by its collection's last write.
 ALTER TABLE collections ADD COLUMN imported_version INTEGER NOT NULL DEFAULT 0;
 UPDATE collections SET imported_version = version;
 ALTER TABLE items ADD COLUMN version INTEGER; -- NULL: written by the last whole import
-CREATE INDEX items_being_written ON items (collection_id) WHERE version = -1;
+CREATE INDEX items_being_written ON items (collection_id, version) WHERE version = -1;
 
 -- Who may read and write over HTTP. A token's secret is shown once, when it is made; the catalog
 -- keeps only its SHA-256.

@@ -8,7 +8,7 @@
 ALTER TABLE collections ADD COLUMN imported_version bigint NOT NULL DEFAULT 0;
 UPDATE collections SET imported_version = version;
 ALTER TABLE items ADD COLUMN version bigint;
-CREATE INDEX items_being_written ON items (collection_id) WHERE version = -1;
+CREATE INDEX items_being_written ON items (collection_id, version) WHERE version = -1;
 
 -- A token's secret is shown once, when it is made; the catalog keeps only its SHA-256.
 CREATE TABLE tokens (

@@ -89,4 +89,13 @@ struct ItemVersionTests {
     #expect(summary.version == 2)
     #expect(try Self.versions(test) == ["a 0 v2", "b 1 v1", "c 2 v1", "d 3 v2"])
   }
+
+  /// The single write's last statement finds the items it marked by index, on SQLite too, whose
+  /// planner knows nothing of how few they are: not by reading every item of the collection.
+  @Test func theItemsAWriteMarkedAreFoundByTheirIndex() throws {
+    let test = try Self.keyed(.sqlite)
+    let plan = try test.sqlite3(
+      "EXPLAIN QUERY PLAN UPDATE items SET version = 2 WHERE collection_id = 1 AND version = -1")
+    #expect(plan.contains { $0.contains("USING COVERING INDEX items_being_written") }, "\(plan)")
+  }
 }
