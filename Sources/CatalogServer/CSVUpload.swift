@@ -33,7 +33,6 @@ final class CSVUpload: BodyReceiver {
   private let outcome = Outcome()
   private let done = DispatchSemaphore(value: 0)
   private let stop = StopFlag()
-  private let collection: String
   private let finishing: (HTTPResponse) -> HTTPResponse
 
   /// Starts importing into `options.collection` with `catalogs`, from the body to come.
@@ -53,7 +52,6 @@ final class CSVUpload: BodyReceiver {
         status: 500, message: "cannot take the body in: \(String(cString: strerror(errno)))")
     }
     input = ends[1]
-    collection = options.collection
     self.finishing = finishing
     var stoppable = options
     stoppable.shouldStop = { [stop] in stop.value }
@@ -75,14 +73,15 @@ final class CSVUpload: BodyReceiver {
     do throws(APIError) {
       return .success(
         try catalogs.writing { catalog in
-          let created = try catalog.collection(named: options.collection) == nil
+          let before = Set(try catalog.collections().map(\.name))
           let reader: CSVReader
           do throws(CSVError) {
             reader = try CSVReader(fileDescriptor: descriptor, inputName: "body")
           } catch {
             throw CatalogError.csv(error)
           }
-          return (try catalog.importCollection(from: reader, options: options), created)
+          let summary = try catalog.importCollection(from: reader, options: options)
+          return (summary, !before.contains(summary.collection))
         })
     } catch {
       return .failure(error)
@@ -112,7 +111,7 @@ final class CSVUpload: BodyReceiver {
     case .success(let (summary, created)):
       var response = HTTPResponse.summary(summary.changes, status: created ? 201 : 200)
       if created {
-        response.headers.append(("Location", ItemAPI.location(in: collection)))
+        response.headers.append(("Location", ItemAPI.location(in: summary.collection)))
       }
       return finishing(response)
     case .failure(let error):

@@ -71,6 +71,8 @@ struct ServeCommand: RunnableCommand {
     let access = AccessPolicy(
       reads: requiresToken ? .needToken : hasPublicReads ? .open : .openOnLoopback,
       allowedOrigins: allowedOrigins)
+    // Made before the server starts, so that a catalog that cannot take it fails at once.
+    let session = try isEditing ? EditSession(context) : nil
     let server: CatalogServer
     do {
       server = try CatalogServer(
@@ -79,15 +81,18 @@ struct ServeCommand: RunnableCommand {
         busyTimeoutMilliseconds: timeout ?? Catalog.defaultBusyTimeoutMilliseconds,
         readOnly: context.isReadOnly, notice: { StandardError.line("\($0)…") })
     } catch ServerError.openReadsOffLoopback {
+      try? session?.end()
       throw ValidationError(
         "--host \(host) is not a loopback address, and anyone who reaches it could read the "
           + "catalog: add --require-token, or --public-reads if that is meant")
+    } catch {
+      try? session?.end()
+      throw error
     }
     let host = server.host.contains(":") ? "[\(server.host)]" : server.host
     let address = "http://\(host):\(server.port)/"
     StandardError.line(
       "serving \(try context.catalogLocation()) at \(address) (Ctrl-C to stop)")
-    let session = try isEditing ? EditSession(context) : nil
     if let session {
       StandardError.line(
         "edit the lists at \(address)?token=\(session.secret.text) (its token is revoked when "
