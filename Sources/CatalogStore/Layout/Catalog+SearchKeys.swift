@@ -37,7 +37,10 @@ extension Catalog {
   package func searchIndexID(
     of collection: CollectionInfo, collation: Collation, willBuild: () -> Void
   ) throws(CatalogError) -> Int {
-    try buildOnce(
+    try refuseKeysOfAnotherICU(
+      "SELECT icu_version, collator_version FROM search_indexes WHERE collection_id = ? AND locale = ?",
+      .integer(collection.id), .text(collation.locale.identifier), running: collation.version)
+    return try buildOnce(
       missing: .init(collection: collection.name, locale: collation.locale, search: true),
       willBuild: willBuild
     ) { () throws(CatalogError) -> Int? in

@@ -39,8 +39,13 @@ extension Catalog {
     to collection: String?, _ body: (CollectionWriter) throws(CatalogError) -> T
   ) throws(CatalogError) -> (result: T, summary: WriteSummary) {
     try versionedWrite { () throws(CatalogError) in
-      let resolved = try resolveCollection(named: collection)
-      try engine.lockCollection(named: resolved.name, on: connection)
+      var resolved = try resolveCollection(named: collection)
+      // Read again once this writer holds its turn where another writer of the collection may
+      // have committed meanwhile: its counts and next item number are what this write goes on
+      // from.
+      if try engine.lockCollection(named: resolved.name, on: connection) {
+        resolved = try resolveCollection(named: resolved.name)
+      }
       let writer = try CollectionWriter(catalog: self, collection: resolved)
       let result = try body(writer)
       return try writer.finish().map { (result, $0) }
