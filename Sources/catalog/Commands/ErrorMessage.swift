@@ -15,8 +15,7 @@ struct ErrorMessage {
 
   /// The message for `error`, thrown by a command run in `environment` on a catalog in a file or,
   /// when `isShared`, on PostgreSQL, with what the engine said when `isVerbose` (`--verbose`).
-  init(_ error: any Error, isVerbose: Bool, isShared: Bool = false, environment: [String: String])
-  {
+  init(_ error: any Error, isVerbose: Bool, isShared: Bool = false, environment: [String: String]) {
     let context = Context(
       isVerboseRequested: isVerbose, isShared: isShared, environment: environment)
     switch error {
