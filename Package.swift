@@ -85,7 +85,7 @@ let package = Package(
       name: "ReaderBenchmark", dependencies: ["CatalogStore", "CatalogSQLite"],
       path: "Benchmarks/ReaderBenchmark"),
     .executableTarget(
-      name: "WriteBenchmark", dependencies: ["CatalogStore", "CatalogSQLite"],
+      name: "WriteBenchmark", dependencies: ["CatalogStore", "CatalogSQLite", "CatalogPostgreSQL"],
       path: "Benchmarks/WriteBenchmark"),
     .executableTarget(
       name: "SearchKeyBenchmark", dependencies: ["CatalogCollation"],

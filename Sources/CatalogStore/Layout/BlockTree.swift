@@ -414,6 +414,13 @@ final class BlockTree {
     ).run()
   }
 
+  /// Forgets what the tree remembers of its nodes (its top level, the last descent), after its
+  /// nodes were written around it (`BlockTreeBuilder`).
+  func forgetCachedNodes() {
+    lastPath = []
+    cachedTopLevel = nil
+  }
+
   func insertNode(level: Int, firstKey: [UInt8], counts: Counts) throws(CatalogError) {
     lastPath = []
     try connection.cached(
