@@ -19,11 +19,9 @@ let package = Package(
       pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"])]
     ),
-    .systemLibrary(
-      name: "CLibPQ",
-      pkgConfig: "libpq",
-      providers: [.apt(["libpq-dev"])]
-    ),
+    // libpq is loaded when first used (see Sources/CLibPQ/include/CLibPQ.h); its header is
+    // Debian's libpq-dev's.
+    .target(name: "CLibPQ"),
     .systemLibrary(
       name: "CMicroHTTPD",
       pkgConfig: "libmicrohttpd",

@@ -43,8 +43,8 @@ final class CopyInsert: BulkInsert, ValueBinder {
       }
       return
     }
-    let started = PQexec(connection.handle, copy)
-    defer { PQclear(started) }
+    let started = pq.exec(connection.handle, copy)
+    defer { pq.clear(started) }
     try connection.check(started, sql: copy)
     // The signature, flags and header extension length.
     buffer = Array("PGCOPY\n".utf8) + [0xFF, 0x0D, 0x0A, 0x00] + [UInt8](repeating: 0, count: 8)
@@ -66,15 +66,15 @@ final class CopyInsert: BulkInsert, ValueBinder {
     }
     BinaryValue.append(-1, width: 2, to: &buffer)
     if failed == nil { failed = send() }
-    let ended = PQputCopyEnd(connection.handle, failed == nil ? nil : "the insert failed")
-    var result = PQgetResult(connection.handle)
+    let ended = pq.putCopyEnd(connection.handle, failed == nil ? nil : "the insert failed")
+    var result = pq.getResult(connection.handle)
     var error: CatalogError? = ended == 1 ? nil : connection.error(nil, sql: copy)
     while let current = result {
       if error == nil {
         do { try connection.check(current, sql: copy) } catch let caught { error = caught }
       }
-      PQclear(current)
-      result = PQgetResult(connection.handle)
+      pq.clear(current)
+      result = pq.getResult(connection.handle)
     }
     if let error = failed ?? error { throw error }
   }
@@ -83,7 +83,7 @@ final class CopyInsert: BulkInsert, ValueBinder {
   private func send() -> CatalogError? {
     defer { buffer.removeAll(keepingCapacity: true) }
     let sent = buffer.withUnsafeBytes { bytes in
-      PQputCopyData(
+      pq.putCopyData(
         connection.handle, bytes.baseAddress!.assumingMemoryBound(to: CChar.self),
         Int32(bytes.count))
     }

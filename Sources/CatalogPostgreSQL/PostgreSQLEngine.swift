@@ -178,7 +178,7 @@ package final class PostgreSQLEngine: CatalogEngine {
     name: String, value: String
   )] {
     guard let connection = connection as? PostgreSQLConnection else { return [] }
-    let version = PQserverVersion(connection.handle)
+    let version = pq.serverVersion(connection.handle)
     let server = connection.server
     return [
       ("server", "PostgreSQL \(version / 10000).\(version % 10000) at \(server.address)"),
@@ -186,11 +186,8 @@ package final class PostgreSQLEngine: CatalogEngine {
     ]
   }
 
-  /// The version of the libpq this build links, such as "15.10".
-  package static var libpqVersion: String {
-    let version = PQlibVersion()
-    return "\(version / 10000).\(version % 10000)"
-  }
+  /// The version of libpq, such as "15.10", or "not installed".
+  package static var libpqVersion: String { LibPQ.version ?? "not installed" }
 
   /// A shared catalog is not rebuilt on open by whichever build opens it first.
   package var rebuildsStaleKeysOnOpen: Bool { false }

@@ -15,10 +15,10 @@ struct PostgreSQLServer: Sendable {
     func text(_ value: UnsafeMutablePointer<CChar>?) -> String {
       value.map { String(cString: $0) } ?? ""
     }
-    host = text(PQhost(handle))
-    port = text(PQport(handle))
-    database = text(PQdb(handle))
-    user = text(PQuser(handle))
+    host = text(pq.host(handle))
+    port = text(pq.port(handle))
+    database = text(pq.db(handle))
+    user = text(pq.user(handle))
     location = uri.description
   }
 

@@ -79,7 +79,8 @@ package final class SQLiteConnection: DatabaseConnection {
   }
 
   package let dialect = SQLDialect(
-    blobType: "BLOB", beginWrite: "BEGIN IMMEDIATE", temporarySchema: "temp")
+    blobType: "BLOB", beginWrite: "BEGIN IMMEDIATE", temporarySchema: "temp",
+    groupsBareColumns: false)
 
   package var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 
