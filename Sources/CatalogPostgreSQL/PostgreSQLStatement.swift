@@ -104,21 +104,6 @@ final class PostgreSQLStatement: DatabaseStatement {
     return (output, highest)
   }
 
-  @discardableResult
-  func bind(_ values: [SQLValue]) throws(CatalogError) -> Self {
-    reset()
-    for (offset, value) in values.enumerated() {
-      let position = Int32(offset + 1)
-      switch value {
-      case .null: break
-      case .integer(let integer): bind(integer, at: position)
-      case .text(let text): bind(text, at: position)
-      case .blob(let bytes): bind(bytes, at: position)
-      }
-    }
-    return self
-  }
-
   func reset() {
     finish()
     for index in parameters.indices { parameters[index] = nil }

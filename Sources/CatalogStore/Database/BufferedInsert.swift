@@ -31,13 +31,7 @@ final class BufferedInsert {
     let columnCount = columnCount
     try insert.insert(count: rows.count / columnCount) { binder, row, position in
       for column in 0..<columnCount {
-        let at = position + Int32(column)
-        switch rows[row * columnCount + column] {
-        case .null: break
-        case .integer(let integer): binder.bind(integer, at: at)
-        case .text(let text): binder.bind(text, at: at)
-        case .blob(let bytes): binder.bind(bytes, at: at)
-        }
+        binder.bind(rows[row * columnCount + column], at: position + Int32(column))
       }
     }
   }
