@@ -85,7 +85,7 @@ extension Catalog {
     let keyers = try (0..<2).map { _ throws(CatalogError) in
       SearchKeyThread(maker: try SearchIndexWriter.keyMaker(for: collection, collation: collation))
     }
-    let items = try connection.prepare(
+    let items = try connection.cursor(
       "SELECT item, fields FROM items WHERE collection_id = ? ORDER BY item")
     try items.bind(.integer(collection.id))
     try BoundedChannel<[SearchKeyThread.Item]>.distribute(
