@@ -20,11 +20,9 @@ let package = Package(
       pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"])]
     ),
-    .systemLibrary(
-      name: "CLibPQ",
-      pkgConfig: "libpq",
-      providers: [.apt(["libpq-dev"])]
-    ),
+    // libpq is loaded when first used (see Sources/CLibPQ/include/CLibPQ.h); its header is
+    // Debian's libpq-dev's.
+    .target(name: "CLibPQ"),
     .systemLibrary(
       name: "CCrypto",
       pkgConfig: "libcrypto",
@@ -92,7 +90,7 @@ let package = Package(
       name: "ReaderBenchmark", dependencies: ["CatalogStore", "CatalogSQLite"],
       path: "Benchmarks/ReaderBenchmark"),
     .executableTarget(
-      name: "WriteBenchmark", dependencies: ["CatalogStore", "CatalogSQLite"],
+      name: "WriteBenchmark", dependencies: ["CatalogStore", "CatalogSQLite", "CatalogPostgreSQL"],
       path: "Benchmarks/WriteBenchmark"),
     .executableTarget(
       name: "SearchKeyBenchmark", dependencies: ["CatalogCollation"],

@@ -1,13 +1,17 @@
+import CatalogPostgreSQL
 import CatalogSQLite
 import CatalogStore
 import Foundation
 
-/// Times single writes through the library, each in its own transaction, on an existing catalog,
-/// and how soon `catalog watch` in another process prints a write's change set after its commit.
-/// Prints medians; `Benchmarks/writes.sh` runs it on the million-item catalog.
+/// Times single writes through the library, each in its own transaction, on an existing catalog
+/// (a file, or a `postgresql://` URI), how soon `catalog watch` in another process prints a
+/// write's change set after its commit, and how many adds one writer commits per second. Prints
+/// medians; `Benchmarks/writes.sh` and `postgresql.sh` run it on the million-item catalog.
 ///
 ///     WriteBenchmark writes CATALOG COLLECTION COUNT [STATE]
 ///     WriteBenchmark watch CATALOG COLLECTION COUNT CATALOG_BINARY
+///     WriteBenchmark throughput CATALOG COLLECTION COUNT
+///     WriteBenchmark stream CATALOG COLLECTION COUNT PORT   (a `catalog serve` on 127.0.0.1)
 func fail(_ message: String) -> Never {
   FileHandle.standardError.write(Data("WriteBenchmark: \(message)\n".utf8))
   exit(64)
@@ -57,7 +61,9 @@ func fields(_ number: Int) -> [String: String] {
 }
 
 do {
-  let catalog = try Catalog(path: path, creating: false)
+  let location: CatalogLocation =
+    CatalogLocation.isPostgreSQLURI(path) ? try .postgreSQL(uri: path) : .sqlite(path: path)
+  let catalog = try Catalog(at: location, creating: false)
   switch arguments[1] {
   case "writes":
     var adds: [Double] = []
@@ -112,6 +118,29 @@ do {
       String(
         format: "watch latency %.1f ms median, %.1f ms worst (%d writes)", median(latencies),
         latencies.max() ?? 0, count))
+  case "stream":
+    // The same as `watch`, through a `catalog serve`'s change stream: from a write's commit to
+    // its event at a client of /changes.
+    guard arguments.count == 6, let port = UInt16(arguments[5]) else { fail("stream needs a port") }
+    let stream = try ChangeStreamReader(port: port, collection: collection)
+    var latencies: [Double] = []
+    for number in 0..<count {
+      let version = try catalog.add(fields(number), to: collection).summary.version
+      let committed = DispatchTime.now().uptimeNanoseconds
+      try stream.waitForEvent(version: version)
+      latencies.append(Double(DispatchTime.now().uptimeNanoseconds - committed) / 1e6)
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    print(
+      String(
+        format: "stream latency %.1f ms median, %.1f ms worst (%d writes)", median(latencies),
+        latencies.max() ?? 0, count))
+  case "throughput":
+    // Adds as fast as one writer can, each in its own transaction: writes per second.
+    let start = DispatchTime.now().uptimeNanoseconds
+    for number in 0..<count { _ = try catalog.add(fields(number), to: collection) }
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    print(String(format: "%.1f", Double(count) / seconds))
   default:
     fail("unknown mode '\(arguments[1])'")
   }

@@ -3,9 +3,15 @@ import CatalogStore
 
 /// PostgreSQL's bulk insert: `COPY table (columns) FROM STDIN (FORMAT binary)`, the rows streamed
 /// in PostgreSQL's binary format, one COPY per call (DESIGN §14: bulk loads never go row by row).
+/// A few rows (a single write's) go in with a prepared INSERT each instead: a COPY costs more
+/// round trips than it saves for them.
 final class CopyInsert: BulkInsert, ValueBinder {
   private let connection: PostgreSQLConnection
   private let copy: String
+  private let table: String
+  private let columns: [String]
+  /// Up to this many rows are inserted one by one.
+  static let fewRows = 4
   /// The columns' type OIDs, for the width of their integers.
   private let types: [UInt32]
   /// The current row's values: where each one's bytes are in `rowBytes`, or nil for NULL.
@@ -18,14 +24,27 @@ final class CopyInsert: BulkInsert, ValueBinder {
   init(connection: PostgreSQLConnection, table: String, columns: [String], types: [UInt32]) {
     self.connection = connection
     copy = "COPY \(table) (\(columns.joined(separator: ", "))) FROM STDIN (FORMAT binary)"
+    self.table = table
+    self.columns = columns
     self.types = types
     fields = Array(repeating: nil, count: columns.count)
   }
 
   func insert(count: Int, bind: (any ValueBinder, Int, Int32) -> Void) throws(CatalogError) {
-    guard count > 0 else { return }
-    let started = PQexec(connection.handle, copy)
-    defer { PQclear(started) }
+    guard count > Self.fewRows else {
+      let insert = try connection.cached(named: "insert one into " + table) {
+        "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES ("
+          + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
+      }
+      for row in 0..<count {
+        insert.reset()
+        bind(insert, row, 1)
+        try insert.run()
+      }
+      return
+    }
+    let started = pq.exec(connection.handle, copy)
+    defer { pq.clear(started) }
     try connection.check(started, sql: copy)
     // The signature, flags and header extension length.
     buffer = Array("PGCOPY\n".utf8) + [0xFF, 0x0D, 0x0A, 0x00] + [UInt8](repeating: 0, count: 8)
@@ -47,15 +66,15 @@ final class CopyInsert: BulkInsert, ValueBinder {
     }
     BinaryValue.append(-1, width: 2, to: &buffer)
     if failed == nil { failed = send() }
-    let ended = PQputCopyEnd(connection.handle, failed == nil ? nil : "the insert failed")
-    var result = PQgetResult(connection.handle)
+    let ended = pq.putCopyEnd(connection.handle, failed == nil ? nil : "the insert failed")
+    var result = pq.getResult(connection.handle)
     var error: CatalogError? = ended == 1 ? nil : connection.error(nil, sql: copy)
     while let current = result {
       if error == nil {
         do { try connection.check(current, sql: copy) } catch let caught { error = caught }
       }
-      PQclear(current)
-      result = PQgetResult(connection.handle)
+      pq.clear(current)
+      result = pq.getResult(connection.handle)
     }
     if let error = failed ?? error { throw error }
   }
@@ -64,7 +83,7 @@ final class CopyInsert: BulkInsert, ValueBinder {
   private func send() -> CatalogError? {
     defer { buffer.removeAll(keepingCapacity: true) }
     let sent = buffer.withUnsafeBytes { bytes in
-      PQputCopyData(
+      pq.putCopyData(
         connection.handle, bytes.baseAddress!.assumingMemoryBound(to: CChar.self),
         Int32(bytes.count))
     }

@@ -14,7 +14,7 @@ package final class PostgreSQLConnection: DatabaseConnection {
   /// Where the connection goes, for messages.
   let server: PostgreSQLServer
   package let dialect = SQLDialect(
-    blobType: "bytea", beginWrite: "BEGIN", temporarySchema: "pg_temp")
+    blobType: "bytea", beginWrite: "BEGIN", temporarySchema: "pg_temp", groupsBareColumns: true)
   package private(set) var changes = 0
   private var literalStatementCache: [UInt: PostgreSQLStatement] = [:]
   private var statementCache: [String: PostgreSQLStatement] = [:]
@@ -28,37 +28,40 @@ package final class PostgreSQLConnection: DatabaseConnection {
   /// - Throws: `CatalogError.cannotOpen` naming the server and why (it cannot be reached, the
   ///   login is refused, the database does not exist).
   init(uri: PostgreSQLURI) throws(CatalogError) {
+    try LibPQ.load(for: uri.description)
     // libpq takes the URI as the database name to expand; the parameters before it are
     // defaults that the URI may override.
     let keywords = ["application_name", "connect_timeout", "dbname"]
     let values = ["catalog", "10", uri.connectionURI]
     let handle = Self.withCStrings(keywords) { keywords in
-      Self.withCStrings(values) { values in PQconnectdbParams(keywords, values, 1) }
+      Self.withCStrings(values) { values in pq.connectdbParams(keywords, values, 1) }
     }
     guard let handle else {
       throw .cannotOpen(path: uri.description, problem: .other)
     }
     let server = PostgreSQLServer(handle: handle, uri: uri)
-    guard PQstatus(handle) == CONNECTION_OK else {
-      let message = String(cString: PQerrorMessage(handle)).trimmingCharacters(
-        in: .whitespacesAndNewlines)
-      PQfinish(handle)
+    guard pq.status(handle) == CONNECTION_OK else {
+      let message =
+        pq.errorMessage(handle).map { String(cString: $0) }
+        ?? "".trimmingCharacters(
+          in: .whitespacesAndNewlines)
+      pq.finish(handle)
       throw server.connectionError(message: message)
     }
     self.handle = handle
     self.server = server
     // Notices (such as "schema … already exists, skipping") are not the user's business.
-    PQsetNoticeProcessor(handle, { _, _ in }, nil)
+    pq.setNoticeProcessor(handle, { _, _ in }, nil)
   }
 
   deinit {
     literalStatementCache.removeAll()
     statementCache.removeAll()
-    PQfinish(handle)
+    pq.finish(handle)
   }
 
   package var isInTransaction: Bool {
-    let status = PQtransactionStatus(handle)
+    let status = pq.transactionStatus(handle)
     return status == PQTRANS_INTRANS || status == PQTRANS_INERROR
   }
 
@@ -66,8 +69,8 @@ package final class PostgreSQLConnection: DatabaseConnection {
 
   /// Runs one or more statements that return no rows, with the simple protocol.
   package func execute(_ sql: String) throws(CatalogError) {
-    let result = PQexec(handle, sql)
-    defer { PQclear(result) }
+    let result = pq.exec(handle, sql)
+    defer { pq.clear(result) }
     try check(result, sql: sql)
   }
 
@@ -100,8 +103,8 @@ package final class PostgreSQLConnection: DatabaseConnection {
   private func makePrepared(_ sql: String) throws(CatalogError) -> PostgreSQLStatement {
     let name = uniqueName("s")
     let translated = PostgreSQLStatement.translatingParameters(sql)
-    let result = PQprepare(handle, name, translated.sql, 0, nil)
-    defer { PQclear(result) }
+    let result = pq.prepare(handle, name, translated.sql, 0, nil)
+    defer { pq.clear(result) }
     try check(result, sql: sql)
     return PostgreSQLStatement(
       connection: self, sql: sql, mode: .prepared(name: name))
@@ -113,10 +116,10 @@ package final class PostgreSQLConnection: DatabaseConnection {
     let key = table + "(" + columns.joined(separator: ",") + ")"
     if bulkColumnTypes[key] == nil {
       let sql = "SELECT \(columns.joined(separator: ", ")) FROM \(table) LIMIT 0"
-      let result = PQexecParams(handle, sql, 0, nil, nil, nil, nil, 1)
-      defer { PQclear(result) }
+      let result = pq.execParams(handle, sql, 0, nil, nil, nil, nil, 1)
+      defer { pq.clear(result) }
       try check(result, sql: sql)
-      bulkColumnTypes[key] = (0..<Int32(columns.count)).map { PQftype(result, $0) }
+      bulkColumnTypes[key] = (0..<Int32(columns.count)).map { pq.ftype(result, $0) }
     }
     return CopyInsert(
       connection: self, table: table, columns: columns, types: bulkColumnTypes[key]!)
@@ -132,41 +135,41 @@ package final class PostgreSQLConnection: DatabaseConnection {
 
   /// Checks that `result` succeeded, recording how many rows it changed; throws its error.
   func check(_ result: OpaquePointer?, sql: String?) throws(CatalogError) {
-    let status = result.map(PQresultStatus) ?? PGRES_FATAL_ERROR
+    let status = result.map { pq.resultStatus($0) } ?? PGRES_FATAL_ERROR
     guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK || status == PGRES_COPY_IN
     else { throw error(result, sql: sql) }
-    if let result, let tuples = PQcmdTuples(result) {
+    if let result, let tuples = pq.cmdTuples(result) {
       changes = Int(String(cString: tuples)) ?? changes
     }
   }
 
   /// The typed error for a failed result (or none, when libpq could not even make one).
   func error(_ result: OpaquePointer?, sql: String?) -> CatalogError {
-    let state = result.flatMap { clibpq_sqlstate($0) }.map { String(cString: $0) } ?? ""
+    let state = result.flatMap { clibpq_sqlstate([pq], $0) }.map { String(cString: $0) } ?? ""
     let message =
-      (result.flatMap { clibpq_primary_message($0) }.map { String(cString: $0) }
-      ?? String(cString: PQerrorMessage(handle)))
+      (result.flatMap { clibpq_primary_message([pq], $0) }.map { String(cString: $0) }
+      ?? pq.errorMessage(handle).map { String(cString: $0) } ?? "")
       .trimmingCharacters(in: .whitespacesAndNewlines)
     let failure = PostgreSQLFailure(sqlState: state, message: message, sql: sql)
-    return server.error(failure, connectionIsBad: PQstatus(handle) != CONNECTION_OK)
+    return server.error(failure, connectionIsBad: pq.status(handle) != CONNECTION_OK)
   }
 
   // MARK: - Notifications
 
   /// Reads what the server sent without waiting; whether a notification was among it.
   func consumeNotifications() throws(CatalogError) -> Bool {
-    guard PQconsumeInput(handle) == 1 else { throw error(nil, sql: nil) }
+    guard pq.consumeInput(handle) == 1 else { throw error(nil, sql: nil) }
     var any = false
-    while let notification = PQnotifies(handle) {
+    while let notification = pq.notifies(handle) {
       any = true
-      PQfreemem(notification)
+      pq.freemem(notification)
     }
     return any
   }
 
   /// Waits up to `milliseconds` for the server to send something.
   func waitForInput(milliseconds: Int32) {
-    _ = clibpq_wait_readable(handle, milliseconds)
+    _ = clibpq_wait_readable(pq.socket(handle), milliseconds)
   }
 
   // MARK: - C strings

@@ -115,15 +115,25 @@ package final class PostgreSQLEngine: CatalogEngine {
       .bind(.text("catalog migration " + uri.schema)).run()
   }
 
+  /// Whether the role may add items and store keys (a role granted SELECT alone may not).
+  package func canWrite(on connection: any DatabaseConnection) throws(CatalogError) -> Bool {
+    try connection.integer(
+      """
+      SELECT CASE WHEN has_table_privilege('items', 'INSERT')
+        AND has_table_privilege('groupings', 'INSERT') THEN 1 ELSE 0 END
+      """) == 1
+  }
+
   package func prepareForWriting(_ connection: any DatabaseConnection) {}
 
   /// Writers of one collection take turns on an advisory lock of its name, for as long as the
   /// write's transaction; a writer that waits longer than `lock_timeout` gets `busy`.
   package func lockCollection(named name: String, on connection: any DatabaseConnection)
-    throws(CatalogError)
+    throws(CatalogError) -> Bool
   {
     try connection.cached("SELECT pg_advisory_xact_lock(hashtext(?1), hashtext(?2))")
       .bind(.text(uri.schema), .text(name)).run()
+    return true
   }
 
   /// `NOTIFY` in the write's transaction: PostgreSQL delivers it when the write commits, and
@@ -167,19 +177,17 @@ package final class PostgreSQLEngine: CatalogEngine {
   package func describe(on connection: (any DatabaseConnection)?) -> [(
     name: String, value: String
   )] {
-    guard let connection = connection as? PostgreSQLConnection else {
-      return [("PostgreSQL", "libpq \(PQlibVersion() / 10000).\(PQlibVersion() % 100)")]
-    }
-    let version = PQserverVersion(connection.handle)
+    guard let connection = connection as? PostgreSQLConnection else { return [] }
+    let version = pq.serverVersion(connection.handle)
     let server = connection.server
     return [
-      (
-        "PostgreSQL",
-        "\(version / 10000).\(version % 100) at \(server.address), database \(server.database), "
-          + "schema \(uri.schema)"
-      )
+      ("server", "PostgreSQL \(version / 10000).\(version % 10000) at \(server.address)"),
+      ("database", server.database), ("schema", uri.schema),
     ]
   }
+
+  /// The version of libpq, such as "15.10", or "not installed".
+  package static var libpqVersion: String { LibPQ.version ?? "not installed" }
 
   /// A shared catalog is not rebuilt on open by whichever build opens it first.
   package var rebuildsStaleKeysOnOpen: Bool { false }

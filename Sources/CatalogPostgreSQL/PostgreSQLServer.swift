@@ -15,10 +15,10 @@ struct PostgreSQLServer: Sendable {
     func text(_ value: UnsafeMutablePointer<CChar>?) -> String {
       value.map { String(cString: $0) } ?? ""
     }
-    host = text(PQhost(handle))
-    port = text(PQport(handle))
-    database = text(PQdb(handle))
-    user = text(PQuser(handle))
+    host = text(pq.host(handle))
+    port = text(pq.port(handle))
+    database = text(pq.db(handle))
+    user = text(pq.user(handle))
     location = uri.description
   }
 
@@ -42,12 +42,13 @@ struct PostgreSQLServer: Sendable {
     return .cannotOpen(path: location, problem: problem, failure: failure)
   }
 
-  /// The part of libpq's connection message that says why: its last line, without the address
-  /// it repeats ("Connection refused", "No such file or directory").
+  /// The part of libpq's connection message that says why: what follows "failed: " on its
+  /// first line ("Connection refused", "No such file or directory"), without the address it
+  /// repeats.
   private static func reason(of message: String) -> String {
-    let line = message.split(separator: "\n").last.map(String.init) ?? message
-    guard let colon = line.range(of: ": ", options: .backwards) else { return line }
-    let reason = line[colon.upperBound...].trimmingCharacters(in: .whitespaces)
+    let line = message.split(separator: "\n").first.map(String.init) ?? message
+    guard let failed = line.range(of: "failed: ", options: .backwards) else { return line }
+    let reason = line[failed.upperBound...].trimmingCharacters(in: .whitespaces)
     return reason.isEmpty ? line : reason
   }
 

@@ -104,21 +104,6 @@ final class PostgreSQLStatement: DatabaseStatement {
     return (output, highest)
   }
 
-  @discardableResult
-  func bind(_ values: [SQLValue]) throws(CatalogError) -> Self {
-    reset()
-    for (offset, value) in values.enumerated() {
-      let position = Int32(offset + 1)
-      switch value {
-      case .null: break
-      case .integer(let integer): bind(integer, at: position)
-      case .text(let text): bind(text, at: position)
-      case .blob(let bytes): bind(bytes, at: position)
-      }
-    }
-    return self
-  }
-
   func reset() {
     finish()
     for index in parameters.indices { parameters[index] = nil }
@@ -188,28 +173,28 @@ final class PostgreSQLStatement: DatabaseStatement {
       let name = connection.uniqueName("c")
       let declared = try send(
         "DECLARE \(name) BINARY NO SCROLL CURSOR FOR " + translatedSQL, prepared: nil)
-      PQclear(declared)
+      pq.clear(declared)
       cursorName = name
       cursorIsExhausted = false
       try fetchBatch()
     }
-    rowCount = result.map(PQntuples) ?? 0
+    rowCount = result.map { pq.ntuples($0) } ?? 0
   }
 
   private func fetchBatch() throws(CatalogError) {
     guard let cursorName else { return }
-    PQclear(result)
+    pq.clear(result)
     result = nil
     let fetch = "FETCH FORWARD \(Self.cursorBatchSize) FROM \(cursorName)"
-    let batch = PQexecParams(connection.handle, fetch, 0, nil, nil, nil, nil, 1)
+    let batch = pq.execParams(connection.handle, fetch, 0, nil, nil, nil, nil, 1)
     do {
       try connection.check(batch, sql: sql)
     } catch {
-      PQclear(batch)
+      pq.clear(batch)
       throw error
     }
     result = batch
-    rowCount = PQntuples(batch)
+    rowCount = pq.ntuples(batch)
     cursorIsExhausted = rowCount < Self.cursorBatchSize
   }
 
@@ -241,14 +226,14 @@ final class PostgreSQLStatement: DatabaseStatement {
     let count = Int32(parameterCount)
     let sent: OpaquePointer? =
       if let name {
-        PQexecPrepared(connection.handle, name, count, values, lengths, formats, 1)
+        pq.execPrepared(connection.handle, name, count, values, lengths, formats, 1)
       } else {
-        PQexecParams(connection.handle, text!, count, nil, values, lengths, formats, 1)
+        pq.execParams(connection.handle, text!, count, nil, values, lengths, formats, 1)
       }
     do {
       try connection.check(sent, sql: sql)
     } catch {
-      PQclear(sent)
+      pq.clear(sent)
       throw error
     }
     return sent!
@@ -256,47 +241,47 @@ final class PostgreSQLStatement: DatabaseStatement {
 
   /// Lets go of the rows, closes the cursor, and ends the transaction the statement began.
   private func finish() {
-    PQclear(result)
+    pq.clear(result)
     result = nil
     rowCount = 0
     row = -1
     if let cursorName, connection.isInTransaction {
-      PQclear(PQexec(connection.handle, "CLOSE \(cursorName)"))
+      pq.clear(pq.exec(connection.handle, "CLOSE \(cursorName)"))
     }
     cursorName = nil
     if ownsTransaction {
-      PQclear(PQexec(connection.handle, "COMMIT"))
+      pq.clear(pq.exec(connection.handle, "COMMIT"))
       ownsTransaction = false
     }
   }
 
   // MARK: - Columns of the current row
 
-  var columnCount: Int32 { result.map(PQnfields) ?? 0 }
+  var columnCount: Int32 { result.map { pq.nfields($0) } ?? 0 }
 
   private func value(at column: Int32) -> UnsafeRawBufferPointer {
-    guard let result, PQgetisnull(result, row, column) == 0,
-      let bytes = PQgetvalue(result, row, column)
+    guard let result, pq.getisnull(result, row, column) == 0,
+      let bytes = pq.getvalue(result, row, column)
     else { return UnsafeRawBufferPointer(start: nil, count: 0) }
-    return UnsafeRawBufferPointer(start: bytes, count: Int(PQgetlength(result, row, column)))
+    return UnsafeRawBufferPointer(start: bytes, count: Int(pq.getlength(result, row, column)))
   }
 
   func isNull(at column: Int32) -> Bool {
     guard let result else { return true }
-    return PQgetisnull(result, row, column) != 0
+    return pq.getisnull(result, row, column) != 0
   }
 
   func int(at column: Int32) -> Int {
     guard let result, !isNull(at: column) else { return 0 }
-    return BinaryValue.integer(value(at: column), type: PQftype(result, column))
+    return BinaryValue.integer(value(at: column), type: pq.ftype(result, column))
   }
 
   func text(at column: Int32) -> String {
     guard let result, !isNull(at: column) else { return "" }
     let bytes = value(at: column)
-    switch PQftype(result, column) {
+    switch pq.ftype(result, column) {
     case BinaryValue.int2, BinaryValue.int4, BinaryValue.int8, BinaryValue.numeric:
-      return String(BinaryValue.integer(bytes, type: PQftype(result, column)))
+      return String(BinaryValue.integer(bytes, type: pq.ftype(result, column)))
     default:
       return String(decoding: bytes, as: UTF8.self)
     }

@@ -70,7 +70,17 @@ package final class SQLiteConnection: DatabaseConnection {
     }
     self.handle = handle
     self.path = path
+    if access != .readWrite(creating: false) && access != .readWrite(creating: true) {
+      // A reader maps the file into memory instead of copying each page it reads out of the
+      // kernel's cache: streaming a list joins every row to its item in item order, a page
+      // read for nearly every row, and the copies were half its time.
+      try execute("PRAGMA mmap_size = \(Self.readerMapSize)")
+    }
   }
+
+  /// How much of a catalog file a reading connection maps into memory (SQLite maps up to this
+  /// much of the file, and reads the rest as usual).
+  static let readerMapSize = 1 << 32
 
   deinit {
     literalStatementCache.removeAll()
@@ -79,7 +89,8 @@ package final class SQLiteConnection: DatabaseConnection {
   }
 
   package let dialect = SQLDialect(
-    blobType: "BLOB", beginWrite: "BEGIN IMMEDIATE", temporarySchema: "temp")
+    blobType: "BLOB", beginWrite: "BEGIN IMMEDIATE", temporarySchema: "temp",
+    groupsBareColumns: false)
 
   package var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 

@@ -68,6 +68,9 @@ package final class SQLiteEngine: CatalogEngine {
   /// The migration's transaction began with `BEGIN IMMEDIATE`, which holds the write lock.
   package func lockForMigration(on connection: any DatabaseConnection) {}
 
+  /// Whether the file can be written is decided before it is opened (`Catalog.isWritable`).
+  package func canWrite(on connection: any DatabaseConnection) -> Bool { true }
+
   package func prepareForWriting(_ connection: any DatabaseConnection) throws(CatalogError) {
     // In WAL mode, NORMAL commits without syncing the log (checkpoints sync it): a commit is
     // atomic and the file consistent after a crash, and a power failure may lose the last few
@@ -81,7 +84,9 @@ package final class SQLiteEngine: CatalogEngine {
   }
 
   /// A write transaction holds the whole file: writes to any collection take turns.
-  package func lockCollection(named name: String, on connection: any DatabaseConnection) {}
+  package func lockCollection(named name: String, on connection: any DatabaseConnection) -> Bool {
+    false
+  }
 
   /// Watchers see commits through `PRAGMA data_version`; nothing to send.
   package func announce(version: Int, on connection: any DatabaseConnection) {}
@@ -133,9 +138,10 @@ package final class SQLiteEngine: CatalogEngine {
   /// A write transaction holds the file's one write lock.
   package var locksWholeCatalogToWrite: Bool { true }
 
+  /// A file has no server to name.
   package func describe(on connection: (any DatabaseConnection)?) -> [(name: String, value: String)]
   {
-    [("SQLite", Catalog.sqliteVersion)]
+    []
   }
 
   // MARK: - Journal

@@ -25,21 +25,6 @@ package final class SQLiteStatement: DatabaseStatement {
 
   // MARK: - Binding
 
-  @discardableResult
-  package func bind(_ values: [SQLValue]) throws(CatalogError) -> Self {
-    reset()
-    for (offset, value) in values.enumerated() {
-      let position = Int32(offset + 1)
-      switch value {
-      case .null: break
-      case .integer(let integer): bind(integer, at: position)
-      case .text(let text): bind(text, at: position)
-      case .blob(let bytes): bind(bytes, at: position)
-      }
-    }
-    return self
-  }
-
   /// Makes the statement ready to run again, with every parameter NULL.
   package func reset() {
     sqlite3_reset(handle)

@@ -8,7 +8,13 @@ extension Catalog {
     _ grouping: Grouping, of collection: CollectionInfo, collation: Collation,
     willBuild: () -> Void
   ) throws(CatalogError) -> Int {
-    try buildOnce(
+    try refuseKeysOfAnotherICU(
+      """
+      SELECT icu_version, collator_version FROM groupings
+      WHERE collection_id = ? AND group_by = ? AND locale = ?
+      """, .integer(collection.id), .text(grouping.storedColumn),
+      .text(collation.locale.identifier), running: collation.version)
+    return try buildOnce(
       missing: .init(collection: collection.name, grouping: grouping, locale: collation.locale),
       willBuild: willBuild
     ) { () throws(CatalogError) in
@@ -16,6 +22,23 @@ extension Catalog {
     } build: { () throws(CatalogError) in
       try rebuildGrouping(grouping, of: collection, collation: collation)
     }
+  }
+
+  /// Refuses, on an engine whose catalogs are shared (which are not rebuilt for whichever build
+  /// opens them, DESIGN §14), keys that `sql` finds made by another ICU or collator version than
+  /// `running`.
+  ///
+  /// - Throws: `CatalogError.keysOfAnotherICU`.
+  func refuseKeysOfAnotherICU(_ sql: String, _ values: SQLValue..., running: CollationVersion)
+    throws(CatalogError)
+  {
+    guard !engine.rebuildsStaleKeysOnOpen else { return }
+    let statement = try connection.prepare(sql)
+    try statement.bind(values)
+    guard try statement.step() else { return }
+    let stored = CollationVersion(icu: statement.text(at: 0), collator: statement.text(at: 1))
+    statement.reset()
+    if stored != running { throw .keysOfAnotherICU(path: path, madeBy: stored, running: running) }
   }
 
   /// What `find` finds, or else what `build` makes in one write transaction, after calling
@@ -101,7 +124,7 @@ extension Catalog {
   ///
   /// - Throws: `CatalogError.keysOfAnotherICU` for stale keys of a shared catalog without
   ///   `shared`; `.staleKeys` for a read-only catalog.
-  public func rekeyStaleGroupings(notice: (String) -> Void, shared: Bool = false)
+  public func rekeyStaleGroupings(shared: Bool = false, notice: (String) -> Void)
     throws(CatalogError)
   {
     let stale = try staleGroupings()

@@ -42,7 +42,7 @@ public final class Catalog {
   public let path: String
   package let engine: any CatalogEngine
   package let connection: any DatabaseConnection
-  let configuration: Configuration
+  private(set) var configuration: Configuration
   var busyTimeoutMilliseconds: Int32 { configuration.busyTimeoutMilliseconds }
   /// The groupings built by the write under way, while one is: their change sets start at the
   /// version it commits (`versionedWrite`).
@@ -73,7 +73,12 @@ public final class Catalog {
     if version > currentSchemaVersion {
       throw .newerSchema(path: path, found: version, supported: currentSchemaVersion)
     }
-    if configuration.readOnly {
+    if !configuration.readOnly, version == currentSchemaVersion,
+      !(try engine.canWrite(on: connection))
+    {
+      self.configuration.readOnly = true
+    }
+    if self.configuration.readOnly {
       guard version == currentSchemaVersion else {
         throw .needsUpgrade(path: path, found: version, current: currentSchemaVersion)
       }
@@ -94,9 +99,9 @@ public final class Catalog {
     try engine.schemaVersion(on: connection)
   }
 
-  /// What `catalog info` shows of the engine that keeps the catalog: its name and version, and
-  /// for a server, which one.
-  public var engineDescription: [(name: String, value: String)] {
+  /// What `catalog info` shows of the server that keeps the catalog (nothing for a file): which
+  /// server and its version, the database and the schema.
+  public var serverDescription: [(name: String, value: String)] {
     engine.describe(on: connection)
   }
 

@@ -1,3 +1,4 @@
+import CatalogPostgreSQL
 import CatalogStore
 import Foundation
 
@@ -10,6 +11,7 @@ enum CatalogTool {
   static func run(arguments: [String], environment: [String: String]) -> Int32 {
     let output = StandardOutput()
     var isVerbose = false
+    var isShared = false
     do {
       switch try CommandLineParser(root: .catalog).parse(arguments) {
       case .help(let text):
@@ -19,6 +21,8 @@ enum CatalogTool {
       case .invocation(let invocation):
         let options = CatalogCommand.parse(invocation)
         isVerbose = options.isVerbose
+        isShared = CatalogLocation.isPostgreSQLURI(
+          options.database ?? environment["CATALOG_DB"] ?? "")
         try run(
           invocation,
           in: CommandContext(options: options, output: output, environment: environment))
@@ -35,7 +39,8 @@ enum CatalogTool {
       return 130
     } catch {
       StandardError.line(
-        ErrorMessage(error, isVerbose: isVerbose, environment: environment).text)
+        ErrorMessage(error, isVerbose: isVerbose, isShared: isShared, environment: environment)
+          .text)
       return 1
     }
   }

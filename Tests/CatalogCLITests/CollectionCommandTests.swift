@@ -2,12 +2,8 @@ import CatalogTestSupport
 import Foundation
 import Testing
 
-/// `export`, `drop` and `rename` (DESIGN §11), end to end.
+/// `export`, `drop` and `rename` (DESIGN §11), end to end, on each engine.
 struct CollectionCommandTests {
-  let runner: CatalogRunner
-
-  init() throws { runner = try CatalogRunner() }
-
   /// Fields that need quoting, a line break, a quote, a comma, empty fields, non-ASCII text.
   static let tricky = #"""
     id,name,notes,empty
@@ -23,7 +19,10 @@ struct CollectionCommandTests {
   /// of item 4 is written as an empty field.
   static let exported = tricky.replacingOccurrences(of: "4,\"\",x,", with: "4,,x,")
 
-  @Test func exportGivesTheImportedFileBackAndImportsAsTheSameCollection() throws {
+  @Test(arguments: TestEngine.all) func exportGivesTheImportedFileBackAndImportsAsTheSameCollection(
+    engine: TestEngine
+  ) throws {
+    let runner = try CatalogRunner(engine: engine)
     // A BOM the import skips, and line ends it reads as CRLF or LF alike.
     try runner.write("tricky.csv", "\u{FEFF}" + Self.tricky)
     #expect(try runner.run(["import", "tricky.csv", "-c", "people", "--quiet"]).status == 0)
@@ -38,7 +37,10 @@ struct CollectionCommandTests {
         == (try runner.run(["list", "-c", "people", "--format", "json"])).standardOutput)
   }
 
-  @Test func aTSVExportImportsBackAsTheSameCollection() throws {
+  @Test(arguments: TestEngine.all) func aTSVExportImportsBackAsTheSameCollection(engine: TestEngine)
+    throws
+  {
+    let runner = try CatalogRunner(engine: engine)
     try runner.write("tricky.csv", Self.tricky)
     #expect(try runner.run(["import", "tricky.csv", "-c", "people", "--quiet"]).status == 0)
     #expect(
@@ -48,7 +50,10 @@ struct CollectionCommandTests {
     #expect(try runner.run(["export", "-c", "again"]).standardOutput == Self.exported)
   }
 
-  @Test func exportWritesJSONLinesOfTheCollectionsOwnColumns() throws {
+  @Test(arguments: TestEngine.all) func exportWritesJSONLinesOfTheCollectionsOwnColumns(
+    engine: TestEngine
+  ) throws {
+    let runner = try CatalogRunner(engine: engine)
     try runner.write("tricky.csv", Self.tricky)
     #expect(try runner.run(["import", "tricky.csv", "-c", "people", "--quiet"]).status == 0)
     #expect(
@@ -60,14 +65,17 @@ struct CollectionCommandTests {
 
   /// Unicode's other line breaks split a line for some readers, so their fields are quoted too;
   /// text around them (an en dash, U+2013, shares their first UTF-8 byte) is left as it is.
-  @Test func exportQuotesEveryKindOfLineBreak() throws {
+  @Test(arguments: TestEngine.all) func exportQuotesEveryKindOfLineBreak(engine: TestEngine) throws
+  {
+    let runner = try CatalogRunner(engine: engine)
     let csv = "name,notes\nA,\"x\u{2028}y\"\nB,\"x\u{85}y\"\nC,\"x\u{2029}y\"\nD,x\u{2013}y\n"
     try runner.write("breaks.csv", csv)
     #expect(try runner.run(["import", "breaks.csv", "--quiet"]).status == 0)
     #expect(try runner.run(["export"]).standardOutput == csv)
   }
 
-  @Test func aThousandColumnsRoundTrip() throws {
+  @Test(arguments: TestEngine.all) func aThousandColumnsRoundTrip(engine: TestEngine) throws {
+    let runner = try CatalogRunner(engine: engine)
     let header = (0..<1_000).map { "c\($0)" }.joined(separator: ",")
     let rows = (0..<3).map { row in (0..<1_000).map { "\(row)-\($0)" }.joined(separator: ",") }
     let csv = header + "\n" + rows.joined(separator: "\n") + "\n"
@@ -76,7 +84,8 @@ struct CollectionCommandTests {
     #expect(try runner.run(["export"]).standardOutput == csv)
   }
 
-  @Test func exportIsInItemOrderAfterWrites() throws {
+  @Test(arguments: TestEngine.all) func exportIsInItemOrderAfterWrites(engine: TestEngine) throws {
+    let runner = try CatalogRunner(engine: engine)
     try runner.write("people.csv", "name\nZed\nAda\n")
     #expect(try runner.run(["import", "people.csv", "--quiet"]).status == 0)
     #expect(try runner.run(["add", "name=Bo", "--quiet"]).status == 0)
@@ -84,7 +93,10 @@ struct CollectionCommandTests {
     #expect(try runner.run(["export"]).outputLines == ["name", "Ada", "Bo"])
   }
 
-  @Test func dropRemovesTheCollectionAndEverythingStoredForIt() throws {
+  @Test(arguments: TestEngine.all) func dropRemovesTheCollectionAndEverythingStoredForIt(
+    engine: TestEngine
+  ) throws {
+    let runner = try CatalogRunner(engine: engine)
     try runner.write("people.csv", "name,city\nZed,Umeå\nAda,Lund\n")
     #expect(try runner.run(["import", "people.csv", "--group-by", "city", "--quiet"]).status == 0)
     try runner.write("towns.csv", "name\nLund\n")
@@ -94,8 +106,7 @@ struct CollectionCommandTests {
     #expect(dropped.status == 0)
     #expect(dropped.standardError == "dropped 'people'\n")
     #expect(try runner.run(["export"]).outputLines == ["name", "Lund"], "only towns is left")
-    let leftovers = try TestCatalog.sqlite3(
-      path: runner.databasePath,
+    let leftovers = try runner.rows(
       """
       SELECT (SELECT count(*) FROM items WHERE collection_id NOT IN (SELECT id FROM collections)),
         (SELECT count(*) FROM rows WHERE grouping_id NOT IN (SELECT id FROM groupings)),
@@ -109,7 +120,10 @@ struct CollectionCommandTests {
     #expect(try runner.run(["import", "people.csv", "--quiet"]).status == 0)
   }
 
-  @Test func dropNeedsANameAndAnExistingCollection() throws {
+  @Test(arguments: TestEngine.all) func dropNeedsANameAndAnExistingCollection(engine: TestEngine)
+    throws
+  {
+    let runner = try CatalogRunner(engine: engine)
     try runner.write("people.csv", "name\nZed\n")
     #expect(try runner.run(["import", "people.csv", "--quiet"]).status == 0)
     let unnamed = try runner.run(["drop"])
@@ -122,7 +136,8 @@ struct CollectionCommandTests {
       unknown.standardError == "Error: no collection named 'nope'; the collections are: people\n")
   }
 
-  @Test func renameKeepsEverything() throws {
+  @Test(arguments: TestEngine.all) func renameKeepsEverything(engine: TestEngine) throws {
+    let runner = try CatalogRunner(engine: engine)
     try runner.write("people.csv", "id,name,city\n1,Zed,Umeå\n2,Ada,Lund\n")
     #expect(
       try runner.run(["import", "people.csv", "--key", "id", "--group-by", "city", "--quiet"])
@@ -138,7 +153,8 @@ struct CollectionCommandTests {
     #expect(try runner.run(["list", "-c", "friends"]).outputLines.first == "(header: Friends)")
   }
 
-  @Test func renameRefusesATakenOrBlankName() throws {
+  @Test(arguments: TestEngine.all) func renameRefusesATakenOrBlankName(engine: TestEngine) throws {
+    let runner = try CatalogRunner(engine: engine)
     try runner.write("people.csv", "name\nZed\n")
     #expect(try runner.run(["import", "people.csv", "--quiet"]).status == 0)
     #expect(try runner.run(["import", "people.csv", "-c", "towns", "--quiet"]).status == 0)

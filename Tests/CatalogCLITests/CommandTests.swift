@@ -242,6 +242,7 @@ struct CommandTests {
     try importCities()
     #expect(try runner.run(["add", "name=Dallas"]).status == 0)
     let (sqlite, icu) = try (Self.builtVersion(of: "sqlite3"), Self.builtVersion(of: "icu-uc"))
+    let libpq = try Self.builtVersion(of: "libpq")
     let path = runner.databasePath
     #expect(
       try runner.run(["info"]).outputLines == [
@@ -250,6 +251,7 @@ struct CommandTests {
         "version         2",
         "build           catalog \(CatalogToolVersion.expected)",
         "SQLite          \(sqlite)",
+        "libpq           \(libpq)",
         "ICU             \(icu)",
         "Unicode         15.0",
         "CLDR            42.0",
@@ -258,15 +260,17 @@ struct CommandTests {
       ])
     #expect(
       try runner.run(["info", "--format", "json"]).outputLines == [
-        #"{"path":"\#(path)","exists":true,"schema_version":3,"version":2,"#
+        #"{"path":"\#(path)","exists":true,"server":null,"schema_version":3,"version":2,"#
           + #""collections":["cities"],"build":{"catalog":"\#(CatalogToolVersion.expected)","#
-          + #""sqlite":"\#(sqlite)","icu":"\#(icu)","unicode":"15.0","cldr":"42.0"}}"#
+          + #""sqlite":"\#(sqlite)","libpq":"\#(libpq)","icu":"\#(icu)","unicode":"15.0","#
+          + #""cldr":"42.0"}}"#
       ])
   }
 
   @Test func infoWithoutACatalogShowsTheBuild() throws {
     let absent = runner.directory.path("absent.db")
     let (sqlite, icu) = try (Self.builtVersion(of: "sqlite3"), Self.builtVersion(of: "icu-uc"))
+    let libpq = try Self.builtVersion(of: "libpq")
     let table = try runner.run(["info"], database: absent)
     #expect(table.status == 0)
     #expect(table.standardError == "")
@@ -275,6 +279,7 @@ struct CommandTests {
         "catalog  \(absent) (no catalog there)",
         "build    catalog \(CatalogToolVersion.expected)",
         "SQLite   \(sqlite)",
+        "libpq    \(libpq)",
         "ICU      \(icu)",
         // ICU 72 has the character data of Unicode 15.0 and the locale data of CLDR 42.
         "Unicode  15.0",
@@ -284,9 +289,10 @@ struct CommandTests {
     #expect(json.status == 0)
     #expect(
       json.outputLines == [
-        #"{"path":"\#(absent)","exists":false,"schema_version":null,"version":null,"#
-          + #""collections":null,"build":{"catalog":"\#(CatalogToolVersion.expected)","#
-          + #""sqlite":"\#(sqlite)","icu":"\#(icu)","unicode":"15.0","cldr":"42.0"}}"#
+        #"{"path":"\#(absent)","exists":false,"server":null,"schema_version":null,"#
+          + #""version":null,"collections":null,"#
+          + #""build":{"catalog":"\#(CatalogToolVersion.expected)","sqlite":"\#(sqlite)","#
+          + #""libpq":"\#(libpq)","icu":"\#(icu)","unicode":"15.0","cldr":"42.0"}}"#
       ])
     #expect(!FileManager.default.fileExists(atPath: absent))
   }

@@ -3,12 +3,9 @@ import Foundation
 import Testing
 
 /// `add`, `update`, `remove`, `import --key/--append/--upsert/--sync` and `watch`, end to end, by
-/// exact expected output of small hand-checkable cases (Swedish letters: Å and Ö after Z).
+/// exact expected output of small hand-checkable cases (Swedish letters: Å and Ö after Z), on
+/// each engine.
 struct WriteCommandTests {
-  let runner: CatalogRunner
-
-  init() throws { runner = try CatalogRunner() }
-
   static let contacts = """
     id,name,city
     a1,Anna Andersson,Stockholm
@@ -17,38 +14,24 @@ struct WriteCommandTests {
 
     """
 
-  func importContacts(_ extra: [String] = ["--key", "id"]) throws {
-    try runner.write("contacts.csv", Self.contacts)
-    let result = try runner.run(["import", "contacts.csv", "--locale", "sv"] + extra)
-    #expect(result.status == 0, "\(result.standardError)")
-  }
-
-  func list() throws -> [String] { try runner.run(["list"]).outputLines }
-
-  /// Everything the catalog holds, to see that a refused write changed nothing.
-  func snapshot() throws -> [String] {
-    try TestCatalog.sqlite3(
-      path: runner.databasePath,
-      """
-      SELECT * FROM items; SELECT hex(key), item FROM rows; SELECT hex(key), heading, item_count
-      FROM sections; SELECT * FROM catalog_state; SELECT version FROM change_sets
-      """)
-  }
-
-  @Test func addPrintsTheKeyAndFilesTheItem() throws {
-    try importContacts()
+  @Test(arguments: TestEngine.all) func addPrintsTheKeyAndFilesTheItem(engine: TestEngine) throws {
+    let runner = try CatalogRunner(engine: engine)
+    try runner.importContacts()
     let result = try runner.run(["add", "id=d4", "name=Åsa Lindqvist", "city=Umeå"])
     #expect(result.status == 0)
     #expect(result.standardOutput == "d4\n")
     #expect(result.standardError == "added item 'd4' to 'contacts'\n")
     #expect(
-      try list() == [
+      try runner.list() == [
         "A", "  Anna Andersson", "B", "  Bo Ek", "Å", "  Åsa Lindqvist", "Ö", "  Örjan Öhman",
       ])
   }
 
-  @Test func writesAsJSONNameTheVersionAndTheItems() throws {
-    try importContacts()
+  @Test(arguments: TestEngine.all) func writesAsJSONNameTheVersionAndTheItems(engine: TestEngine)
+    throws
+  {
+    let runner = try CatalogRunner(engine: engine)
+    try runner.importContacts()
     #expect(
       try runner.run(["add", "id=d4", "name=Zed", "--format", "json"]).outputLines == [
         #"{"version":2,"added":[3],"updated":[],"removed":[]}"#
@@ -66,11 +49,13 @@ struct WriteCommandTests {
       try runner.run(["add", "id=e5", "name=Eva", "--format", "json"]).outputLines == [
         #"{"version":5,"added":[4],"updated":[],"removed":[]}"#
       ])
-    #expect(try list() == ["B", "  Bertil Ek", "E", "  Eva", "Ö", "  Örjan Öhman"])
+    #expect(try runner.list() == ["B", "  Bertil Ek", "E", "  Eva", "Ö", "  Örjan Öhman"])
   }
 
-  @Test func withoutAKeyItemsAreNamedByNumber() throws {
-    try importContacts([])
+  @Test(arguments: TestEngine.all) func withoutAKeyItemsAreNamedByNumber(engine: TestEngine) throws
+  {
+    let runner = try CatalogRunner(engine: engine)
+    try runner.importContacts([])
     let added = try runner.run(["add", "name=Zed"])
     #expect(added.standardOutput == "3\n")
     #expect(added.standardError == "added item 3 to 'contacts'\n")
@@ -80,11 +65,12 @@ struct WriteCommandTests {
     #expect(unchanged.standardError == "item 1 of 'contacts' already has those fields\n")
     let removed = try runner.run(["remove", "0", "3", "0"])
     #expect(removed.standardError == "removed 2 items from 'contacts'\n")
-    #expect(try list() == ["B", "  Bo Åkesson", "Ö", "  Örjan Öhman"])
+    #expect(try runner.list() == ["B", "  Bo Åkesson", "Ö", "  Örjan Öhman"])
   }
 
   @Test(
-    arguments: [
+    arguments: TestEngine.all,
+    [
       (["add", "nope=1"], "Error: unknown column 'nope' for add; the columns are: id, name, city"),
       (["add", "id=b2", "name=X"], "Error: duplicate key 'b2': item 1 of 'contacts' has it"),
       (
@@ -99,17 +85,23 @@ struct WriteCommandTests {
         "Error: no collection named 'people'; the collections are: contacts"
       ),
     ])
-  func refusedWritesSayWhyAndChangeNothing(arguments: [String], message: String) throws {
-    try importContacts()
-    let before = try snapshot()
+  func refusedWritesSayWhyAndChangeNothing(
+    engine: TestEngine, refused: (arguments: [String], message: String)
+  ) throws {
+    let (arguments, message) = refused
+    let runner = try CatalogRunner(engine: engine)
+    try runner.importContacts()
+    let before = try runner.contents()
     let result = try runner.run(arguments)
     #expect(result.status == 1)
     #expect(result.standardError == message + "\n")
-    #expect(try snapshot() == before)
+    #expect(try runner.contents() == before)
   }
 
-  @Test func aNumberIsNeededWithoutAKeyColumn() throws {
-    try importContacts([])
+  @Test(arguments: TestEngine.all) func aNumberIsNeededWithoutAKeyColumn(engine: TestEngine) throws
+  {
+    let runner = try CatalogRunner(engine: engine)
+    try runner.importContacts([])
     let result = try runner.run(["remove", "a1"])
     #expect(result.status == 1)
     #expect(
@@ -118,30 +110,37 @@ struct WriteCommandTests {
         + "(import it with --key COLUMN for that)\n")
   }
 
-  @Test func fieldsMustBeColumnEqualsValue() throws {
-    try importContacts()
+  @Test(arguments: TestEngine.all) func fieldsMustBeColumnEqualsValue(engine: TestEngine) throws {
+    let runner = try CatalogRunner(engine: engine)
+    try runner.importContacts()
     let result = try runner.run(["add", "name"])
     #expect(result.status == 64)
     #expect(
       result.standardError.hasPrefix("Error: Expected a field as COLUMN=VALUE, found 'name'\n"))
     // The value is everything after the first '='.
     #expect(try runner.run(["add", "id=d4", "name=a=b"]).status == 0)
-    #expect(try list().contains("  a=b"))
+    #expect(try runner.list().contains("  a=b"))
   }
 
-  @Test(arguments: [
-    ["add", "id=d5", "name=Anna", "name=Bo"], ["update", "a1", "name=", "name=Bo"],
-  ])
-  func aColumnGivenTwiceIsRefused(arguments: [String]) throws {
-    try importContacts()
-    let before = try snapshot()
+  @Test(
+    arguments: TestEngine.all,
+    [
+      ["add", "id=d5", "name=Anna", "name=Bo"], ["update", "a1", "name=", "name=Bo"],
+    ])
+  func aColumnGivenTwiceIsRefused(engine: TestEngine, arguments: [String]) throws {
+    let runner = try CatalogRunner(engine: engine)
+    try runner.importContacts()
+    let before = try runner.contents()
     let result = try runner.run(arguments)
     #expect(result.status == 64)
     #expect(result.standardError.hasPrefix("Error: The column 'name' is given twice\n"))
-    #expect(try snapshot() == before)
+    #expect(try runner.contents() == before)
   }
 
-  @Test func importedKeysMustBeUniqueAndNonBlank() throws {
+  @Test(arguments: TestEngine.all) func importedKeysMustBeUniqueAndNonBlank(engine: TestEngine)
+    throws
+  {
+    let runner = try CatalogRunner(engine: engine)
     try runner.write("dup.csv", "id,name\n0042,Anna\n7,Bo\n\"0042\",Cecilia\n")
     let duplicate = try runner.run(["import", "dup.csv", "--key", "id"])
     #expect(duplicate.status == 1)
@@ -152,25 +151,31 @@ struct WriteCommandTests {
     #expect(
       blank.standardError == "blank.csv:3:1: error: blank key: the key column 'id' is empty\n")
     #expect(
-      try TestCatalog.sqlite3(path: runner.databasePath, "SELECT count(*) FROM items") == ["0"])
+      try runner.rows("SELECT count(*) FROM items") == ["0"])
   }
 
-  @Test func appendAddsRowsByColumnNameAndRefusesKnownKeys() throws {
-    try importContacts()
+  @Test(arguments: TestEngine.all) func appendAddsRowsByColumnNameAndRefusesKnownKeys(
+    engine: TestEngine
+  ) throws {
+    let runner = try CatalogRunner(engine: engine)
+    try runner.importContacts()
     try runner.write("more.csv", "name,id\nZed,z9\n")
     let appended = try runner.run(["import", "more.csv", "-c", "contacts", "--append"])
     #expect(appended.status == 0, "\(appended.standardError)")
     #expect(appended.standardError.hasPrefix("appended 1 item into 4 sections in "))
-    let before = try snapshot()
+    let before = try runner.contents()
     try runner.write("again.csv", "id,name\nq7,Quinn\nb2,Bo\n")
     let again = try runner.run(["import", "again.csv", "-c", "contacts", "--append"])
     #expect(again.status == 1)
     #expect(again.standardError == "again.csv:3:1: error: duplicate key 'b2' (item 1 has it)\n")
-    #expect(try snapshot() == before)
+    #expect(try runner.contents() == before)
   }
 
-  @Test func upsertAndSyncMakeTheCollectionTheFile() throws {
-    try importContacts()
+  @Test(arguments: TestEngine.all) func upsertAndSyncMakeTheCollectionTheFile(engine: TestEngine)
+    throws
+  {
+    let runner = try CatalogRunner(engine: engine)
+    try runner.importContacts()
     try runner.write("update.csv", "id,name,city\nb2,Bo Ek,Lund\nd4,Dan,Kiruna\n")
     let upsert = try runner.run(["import", "update.csv", "-c", "contacts", "--upsert"])
     #expect(upsert.status == 0, "\(upsert.standardError)")
@@ -182,19 +187,23 @@ struct WriteCommandTests {
     #expect(
       sync.standardError.hasPrefix(
         "read 2 rows: added 0, updated 0, removed 2; 'contacts' has 2 items in "))
-    #expect(try list() == ["D", "  Dan", "Ö", "  Örjan Öhman"])
+    #expect(try runner.list() == ["D", "  Dan", "Ö", "  Örjan Öhman"])
     let cities = try runner.run(["list", "--format", "csv"]).outputLines
     #expect(cities.contains("0,0,D,3,Dan,d4,Dan,Kiruna"))
   }
 
-  @Test func upsertNeedsAKeyColumn() throws {
-    try importContacts([])
+  @Test(arguments: TestEngine.all) func upsertNeedsAKeyColumn(engine: TestEngine) throws {
+    let runner = try CatalogRunner(engine: engine)
+    try runner.importContacts([])
     let result = try runner.run(["import", "contacts.csv", "--upsert"])
     #expect(result.status == 1)
     #expect(result.standardError == "Error: --upsert needs a key column, and 'contacts' has none\n")
   }
 
-  @Test func replaceKeepsTheSettingsThatAreNotGiven() throws {
+  @Test(arguments: TestEngine.all) func replaceKeepsTheSettingsThatAreNotGiven(engine: TestEngine)
+    throws
+  {
+    let runner = try CatalogRunner(engine: engine)
     try runner.write("contacts.csv", Self.contacts)
     #expect(
       try runner.run([
@@ -207,15 +216,16 @@ struct WriteCommandTests {
     let replaced = try runner.run(["import", "contacts.csv", "--replace"])
     #expect(replaced.status == 0, "\(replaced.standardError)")
     // Still Swedish (Å after Z), still keyed, still grouped by city, the note still there.
-    #expect(try list().suffix(4) == ["Å", "  Åsa Ek", "Ö", "  Örjan Öhman"])
+    #expect(try runner.list().suffix(4) == ["Å", "  Åsa Ek", "Ö", "  Örjan Öhman"])
     #expect(try runner.run(["update", "e5", "name=Eva Ek"]).status == 0)
     let cities = try runner.run(["sections", "--group-by", "city", "--format", "csv"]).outputLines
     #expect(cities.contains("1,Malmö,M,2,1,South,"))
     #expect(try runner.run(["collections", "--format", "json"]).standardOutput.contains("\"sv\""))
   }
 
-  @Test func watchPrintsEachWritesChangeSet() throws {
-    try importContacts()
+  @Test(arguments: TestEngine.all) func watchPrintsEachWritesChangeSet(engine: TestEngine) throws {
+    let runner = try CatalogRunner(engine: engine)
+    try runner.importContacts()
     #expect(try runner.run(["add", "id=d4", "name=Åsa"]).status == 0)
     #expect(try runner.run(["update", "b2", "name=Bertil"]).status == 0)
     #expect(try runner.run(["remove", "a1"]).status == 0)
@@ -231,8 +241,11 @@ struct WriteCommandTests {
       ])
   }
 
-  @Test func watchSeesAnotherProcessWriteAsItCommits() throws {
-    try importContacts()
+  @Test(arguments: TestEngine.all) func watchSeesAnotherProcessWriteAsItCommits(engine: TestEngine)
+    throws
+  {
+    let runner = try CatalogRunner(engine: engine)
+    try runner.importContacts()
     let watch = Process()
     watch.executableURL = CatalogRunner.executable
     watch.arguments = ["--db", runner.databasePath, "watch", "--count", "1"]
@@ -250,8 +263,11 @@ struct WriteCommandTests {
         + "\n")
   }
 
-  @Test func watchingFromAVersionNotYetWrittenIsRefused() throws {
-    try importContacts()
+  @Test(arguments: TestEngine.all) func watchingFromAVersionNotYetWrittenIsRefused(
+    engine: TestEngine
+  ) throws {
+    let runner = try CatalogRunner(engine: engine)
+    try runner.importContacts()
     let result = try runner.run(["watch", "--since", "2", "--count", "1"])
     #expect(result.status == 1)
     #expect(
@@ -260,8 +276,11 @@ struct WriteCommandTests {
     )
   }
 
-  @Test func watchingFromAVersionTheLogNoLongerHoldsStartsWithAReload() throws {
-    try importContacts()
+  @Test(arguments: TestEngine.all) func watchingFromAVersionTheLogNoLongerHoldsStartsWithAReload(
+    engine: TestEngine
+  ) throws {
+    let runner = try CatalogRunner(engine: engine)
+    try runner.importContacts()
     #expect(try runner.run(["add", "id=d4", "name=Åsa"]).status == 0)
     let result = try runner.run(["watch", "--since", "0", "--count", "1"])
     #expect(
@@ -270,8 +289,11 @@ struct WriteCommandTests {
       ])
   }
 
-  @Test func aWriteOfMoreThanAThousandRowsOfAListIsAReload() throws {
-    try importContacts()
+  @Test(arguments: TestEngine.all) func aWriteOfMoreThanAThousandRowsOfAListIsAReload(
+    engine: TestEngine
+  ) throws {
+    let runner = try CatalogRunner(engine: engine)
+    try runner.importContacts()
     let rows = (0..<1_001).map { "n\($0),Name \($0),Town" }.joined(separator: "\n")
     try runner.write("many.csv", "id,name,city\n" + rows + "\n")
     #expect(try runner.run(["import", "many.csv", "-c", "contacts", "--append"]).status == 0)
@@ -285,4 +307,14 @@ struct WriteCommandTests {
       result.outputLines.last?.hasPrefix(
         #"{"version":3,"collection":"contacts","group_by":null,"locale":"sv","sections":"#) == true)
   }
+}
+
+extension CatalogRunner {
+  fileprivate func importContacts(_ extra: [String] = ["--key", "id"]) throws {
+    try write("contacts.csv", WriteCommandTests.contacts)
+    let result = try run(["import", "contacts.csv", "--locale", "sv"] + extra)
+    #expect(result.status == 0, "\(result.standardError)")
+  }
+
+  fileprivate func list() throws -> [String] { try run(["list"]).outputLines }
 }

@@ -13,49 +13,49 @@ struct WriteRuleTests {
   static let nfd = "Go\u{308}teborg"
   static let nfc = "G\u{F6}teborg"
 
-  let test: TestCatalog
-
-  init() throws {
-    test = try TestCatalog()
-  }
-
   /// The stored fields of every item, as the bytes of their JSON, by item number.
-  func storedFields() throws -> [String] {
-    try test.sqlite3("SELECT item, hex(fields) FROM items ORDER BY item")
+  func storedFields(_ test: TestCatalog) throws -> [[UInt8]] {
+    try test.rows("SELECT item, fields FROM items ORDER BY item").map { Array($0.utf8) }
   }
 
   /// The fields of the collection's items, in item order.
-  func items(of name: String) throws -> [[String]] {
+  func items(of name: String, in test: TestCatalog) throws -> [[String]] {
     let cursor = try test.catalog.items(of: try #require(try test.catalog.collection(named: name)))
     var items: [[String]] = []
     while let item = try cursor.next() { items.append(item.fields) }
     return items
   }
 
-  func changeLog() throws -> [String] {
-    try test.sqlite3("SELECT version, change_set FROM change_sets ORDER BY version")
+  func changeLog(_ test: TestCatalog) throws -> [String] {
+    try test.rows("SELECT version, change_set FROM change_sets ORDER BY version")
   }
 
-  @Test func anUpdateToAnotherNormalizationFormIsStoredAndReported() throws {
+  @Test(arguments: TestEngine.all) func anUpdateToAnotherNormalizationFormIsStoredAndReported(
+    engine: TestEngine
+  ) throws {
+    let test = try TestCatalog(engine: engine)
     try test.importCSV("id,name,city\na1,Anna,\(Self.nfd)\n", collection: "c", key: "id")
     let list = try IndexedList(catalog: test.catalog, collection: "c", grouping: .column("city"))
     let summary = try test.catalog.update(.key("a1"), in: "c", setting: ["city": Self.nfc])
     #expect(summary == WriteSummary(version: 2, updated: [0]))
-    let fields = try #require(try items(of: "c").first)
+    let fields = try #require(try items(of: "c", in: test).first)
     #expect(Array(fields[2].utf8) == Array(Self.nfc.utf8))
     let changes = try list.refresh()
     #expect(changes.map(\.updatedRows) == [[ChangeSet.RowPath(section: 0, row: 0)]])
     #expect(changes.map(\.updatedSections) == [[]])
   }
 
-  @Test func aWriteThatChangesNothingCommitsNothing() throws {
+  @Test(arguments: TestEngine.all) func aWriteThatChangesNothingCommitsNothing(engine: TestEngine)
+    throws
+  {
+    let test = try TestCatalog(engine: engine)
     try test.importCSV(
       "id,name,state\na1,Anna,Texas\na2,Bo,Ohio\n", collection: "c", groupBy: ["state"],
       key: "id")
     let collection = try #require(try test.catalog.collection(named: "c"))
     try test.catalog.annotate(collection: collection, header: "People", footer: nil, clear: false)
-    let fields = try storedFields()
-    let log = try changeLog()
+    let fields = try storedFields(test)
+    let log = try changeLog(test)
     #expect(try test.catalog.version() == 2)
     let unchanged = WriteSummary(version: 2)
 
@@ -84,13 +84,16 @@ struct WriteRuleTests {
     #expect(try test.catalog.rename(collection: "c", to: " c ") == 2)
 
     #expect(try test.catalog.version() == 2)
-    #expect(try storedFields() == fields)
-    #expect(try changeLog() == log)
+    #expect(try storedFields(test) == fields)
+    #expect(try changeLog(test) == log)
     // The next write that changes something takes the next version.
     #expect(try test.catalog.update(.key("a1"), in: "c", setting: ["name": "Ann"]).version == 3)
   }
 
-  @Test func twoTiedSpellingsDoNotMarkTheirSectionUpdatedByAMoveInside() throws {
+  @Test(arguments: TestEngine.all) func twoTiedSpellingsDoNotMarkTheirSectionUpdatedByAMoveInside(
+    engine: TestEngine
+  ) throws {
+    let test = try TestCatalog(engine: engine)
     try test.importCSV("name,state\nAustin,Texas\nDallas,TEXAS\n", groupBy: ["state"])
     let list = try IndexedList(
       catalog: test.catalog, collection: "items", grouping: .column("state"))
@@ -105,7 +108,10 @@ struct WriteRuleTests {
     #expect(try list.sections().collect().map(\.heading) == ["Texas"])
   }
 
-  @Test func nfcAndNFDSpellingsCountAsOneForHeadingsAndIndexTitles() throws {
+  @Test(arguments: TestEngine.all) func nfcAndNFDSpellingsCountAsOneForHeadingsAndIndexTitles(
+    engine: TestEngine
+  ) throws {
+    let test = try TestCatalog(engine: engine)
     // "Ütah" three times (once NFC, twice NFD) against "Utah" twice: one section, headed Ütah;
     // its index title "ÜT" three times (twice NFD) against "UT" twice.
     let rows = [
@@ -135,10 +141,13 @@ struct WriteRuleTests {
     #expect(Array(writtenSection.indexTitle.utf8) == Array(section.indexTitle.utf8))
   }
 
-  @Test func aKeyFindsItsItemInEitherNormalizationForm() throws {
+  @Test(arguments: TestEngine.all) func aKeyFindsItsItemInEitherNormalizationForm(
+    engine: TestEngine
+  ) throws {
+    let test = try TestCatalog(engine: engine)
     try test.importCSV("id,name\n\(Self.nfd),Anna\n", collection: "c", key: "id")
     try test.catalog.update(.key(" \(Self.nfc) "), in: "c", setting: ["name": "Ann"])
-    let fields = try items(of: "c")
+    let fields = try items(of: "c", in: test)
     #expect(
       fields.map { $0.map { Array($0.utf8) } } == [[Array(Self.nfd.utf8), Array("Ann".utf8)]])
     #expect {

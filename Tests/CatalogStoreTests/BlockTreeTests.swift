@@ -184,7 +184,7 @@ struct BlockTreeTests {
   func aBulkBuildCountsWhatItWrote(elements: Int) throws {
     let tree = BlockTree(
       connection: test.catalog.connection, groupingID: groupingID, shape: Self.tiny)
-    var builder = BlockTreeBuilder(tree: tree)
+    var builder = try BlockTreeBuilder(tree: tree)
     var model = Model()
     for position in 0..<elements {
       let section = position / 7

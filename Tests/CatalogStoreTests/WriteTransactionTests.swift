@@ -4,26 +4,30 @@ import Testing
 
 /// `Catalog.write(to:_:)`: the writes of one body commit together, or not at all.
 struct WriteTransactionTests {
-  let test: TestCatalog
-
-  init() throws {
-    test = try TestCatalog()
+  /// A catalog of two cities grouped by state.
+  func cities(_ engine: TestEngine) throws -> TestCatalog {
+    let test = try TestCatalog(engine: engine)
     try test.importCSV("name,state\nAustin,Texas\nBoston,Massachusetts\n", groupBy: ["state"])
+    return test
   }
 
   /// Everything the writes could change: items, lists and the version.
-  func contents() throws -> [String] {
-    try test.sqlite3(
-      """
-      SELECT item, fields FROM items; SELECT hex(key), item FROM rows;
-      SELECT heading, item_count FROM sections; SELECT version FROM catalog_state;
-      """)
+  func contents(_ test: TestCatalog) throws -> [String] {
+    try [
+      "SELECT item, fields FROM items ORDER BY item",
+      "SELECT key, length(key), item FROM rows ORDER BY key",
+      "SELECT heading, item_count FROM sections ORDER BY key",
+      "SELECT version FROM catalog_state",
+    ].flatMap(test.rows)
   }
 
   struct AppError: Error, Equatable {}
 
-  @Test func theBodysOwnErrorRollsBackAndReachesTheCaller() throws {
-    let before = try contents()
+  @Test(arguments: TestEngine.all) func theBodysOwnErrorRollsBackAndReachesTheCaller(
+    engine: TestEngine
+  ) throws {
+    let test = try cities(engine)
+    let before = try contents(test)
     #expect(throws: AppError()) {
       try test.catalog.write(to: "items") { writer in
         try writer.add(["name": "Chicago", "state": "Illinois"])
@@ -31,11 +35,14 @@ struct WriteTransactionTests {
         throw AppError()
       }
     }
-    #expect(try contents() == before)
+    #expect(try contents(test) == before)
   }
 
-  @Test func aCatalogErrorInTheBodyRollsBackToo() throws {
-    let before = try contents()
+  @Test(arguments: TestEngine.all) func aCatalogErrorInTheBodyRollsBackToo(engine: TestEngine)
+    throws
+  {
+    let test = try cities(engine)
+    let before = try contents(test)
     #expect {
       try test.catalog.write(to: "items") { writer in
         try writer.add(["name": "Chicago", "state": "Illinois"])
@@ -45,16 +52,17 @@ struct WriteTransactionTests {
       guard case .unknownColumn(let column, _, _) = error as? CatalogError else { return false }
       return column == "county"
     }
-    #expect(try contents() == before)
+    #expect(try contents(test) == before)
   }
 
-  @Test func theWritesOfOneBodyAreOneVersion() throws {
+  @Test(arguments: TestEngine.all) func theWritesOfOneBodyAreOneVersion(engine: TestEngine) throws {
+    let test = try cities(engine)
     let (added, summary) = try test.catalog.write(to: "items") { writer in
       [try writer.add(["name": "Chicago"]), try writer.add(["name": "Denver"])]
     }
     #expect(added == [2, 3])
     #expect(summary.version == 2)
     #expect(summary.added == [2, 3])
-    #expect(try test.sqlite3("SELECT version FROM catalog_state") == ["2"])
+    #expect(try test.rows("SELECT version FROM catalog_state") == ["2"])
   }
 }

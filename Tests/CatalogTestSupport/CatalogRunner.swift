@@ -1,3 +1,4 @@
+import CatalogStore
 import Foundation
 
 /// Runs the built `catalog` executable as a user would, in a temporary directory with its own
@@ -15,9 +16,16 @@ public struct CatalogRunner: Sendable {
   }
 
   public let directory: TemporaryDirectory
-  public var databasePath: String { directory.path("catalog.db") }
+  public let engine: TestEngine
+  /// The runner's catalog: `catalog.db` in its directory, or a schema of its own on the
+  /// PostgreSQL test server.
+  public let databasePath: String
 
-  public init() throws { directory = try TemporaryDirectory() }
+  public init(engine: TestEngine = .sqlite) throws {
+    directory = try TemporaryDirectory()
+    self.engine = engine
+    databasePath = engine.newLocation(in: directory, name: "catalog.db")
+  }
 
   /// The `catalog` binary that `swift build` put beside the test bundle.
   public static var executable: URL {
@@ -58,6 +66,33 @@ public struct CatalogRunner: Sendable {
     return Result(
       status: process.terminationStatus, standardOutput: String(decoding: output, as: UTF8.self),
       standardError: String(decoding: error, as: UTF8.self))
+  }
+
+  /// The rows `sql` reads from the runner's catalog, opened as a library user would (see
+  /// `Catalog.rows(_:)`): for either engine.
+  public func rows(_ sql: String) throws -> [String] {
+    try Catalog(at: engine.location(databasePath), creating: false).rows(sql)
+  }
+
+  /// Everything a catalog holds — items, lists, sections, tallies, blocks, search keys, the
+  /// version and the change log — to see that a refused write changed nothing.
+  public func contents() throws -> [String] {
+    try [
+      "SELECT collection_id, item, title, fields, key FROM items ORDER BY collection_id, item",
+      "SELECT grouping_id, key, length(key), item FROM rows ORDER BY grouping_id, key",
+      "SELECT grouping_id, key, heading, letter, item_count FROM sections ORDER BY grouping_id, key",
+      """
+      SELECT grouping_id, column_name, section, value, count FROM section_values
+      ORDER BY grouping_id, column_name, section, value
+      """,
+      "SELECT grouping_id, level, first_key, row_count, section_count FROM row_blocks "
+        + "ORDER BY grouping_id, level, first_key",
+      "SELECT search_index_id, key, item FROM search_keys ORDER BY search_index_id, key, item",
+      "SELECT id, name, item_count, next_item, version, header, footer FROM collections ORDER BY id",
+      "SELECT version, first_logged_version FROM catalog_state",
+      "SELECT version, collection, group_by, locale, change_set FROM change_sets "
+        + "ORDER BY version, collection, group_by, locale",
+    ].flatMap(rows)
   }
 
   /// Writes a file into the runner's directory and returns its name.

@@ -35,6 +35,12 @@ public final class PostgreSQLTestServer: Sendable {
     }
   }
 
+  /// A cluster of its own, for a test that stops and starts its server (the shared one serves
+  /// tests that run at the same time); stopped when the process exits, like the shared one.
+  public static func makePrivate() throws -> PostgreSQLTestServer {
+    try PostgreSQLTestServer()
+  }
+
   private init() throws {
     guard let binaries = Self.binaries else {
       throw SetupError("PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb)")
@@ -57,10 +63,11 @@ public final class PostgreSQLTestServer: Sendable {
     try Self.run(
       "\(binaries)/pg_ctl",
       ["-D", data, "-o", options, "-l", directory + "/log", "-w", "start"], as: owner)
-    stopCommand.withLock {
-      $0 = (binaries + "/pg_ctl", ["-D", data, "-m", "immediate", "stop"], owner, directory)
+    let isFirst = stopCommands.withLock {
+      $0.append((binaries + "/pg_ctl", ["-D", data, "-m", "immediate", "stop"], owner, directory))
+      return $0.count == 1
     }
-    atexit { stopTestServer() }
+    if isFirst { atexit { stopTestServers() } }
     try Self.run(
       "\(binaries)/createdb", ["-h", directory, "-U", "postgres", Self.database], as: owner)
   }
@@ -92,8 +99,10 @@ public final class PostgreSQLTestServer: Sendable {
   /// Stops the server at once (as a crash or an operator would), for fault tests; `start`
   /// brings it back.
   public func stop() throws {
-    guard let command = stopCommand.withLock({ $0 }) else { return }
-    try Self.run(command.path, command.arguments, as: command.owner)
+    guard let binaries = Self.binaries else { return }
+    try Self.run(
+      binaries + "/pg_ctl", ["-D", directory + "/data", "-m", "immediate", "stop"],
+      as: getuid() == 0 ? "postgres" : nil)
   }
 
   /// Starts the server again after `stop`.
@@ -154,14 +163,15 @@ public final class PostgreSQLTestServer: Sendable {
   }
 }
 
-/// How to stop the cluster when the process exits: `atexit` takes a C function, which cannot
-/// capture, so the command waits here.
-private let stopCommand = Mutex<
-  (path: String, arguments: [String], owner: String?, directory: String)?
->(nil)
+/// How to stop the clusters when the process exits: `atexit` takes a C function, which cannot
+/// capture, so the commands wait here.
+private let stopCommands = Mutex<
+  [(path: String, arguments: [String], owner: String?, directory: String)]
+>([])
 
-private func stopTestServer() {
-  guard let command = stopCommand.withLock({ $0 }) else { return }
-  _ = try? PostgreSQLTestServer.run(command.path, command.arguments, as: command.owner)
-  try? FileManager.default.removeItem(atPath: command.directory)
+private func stopTestServers() {
+  for command in stopCommands.withLock({ $0 }) {
+    _ = try? PostgreSQLTestServer.run(command.path, command.arguments, as: command.owner)
+    try? FileManager.default.removeItem(atPath: command.directory)
+  }
 }

@@ -27,17 +27,9 @@ public final class TestCatalog {
     try Catalog(at: engine.location(place), creating: false, configuration: configuration)
   }
 
-  /// The rows `sql` reads, each as its columns' text joined by `|` (as the `sqlite3` shell
-  /// prints them), read through the catalog's own connection: for either engine.
+  /// The rows `sql` reads (see `Catalog.rows(_:)`).
   public func rows(_ sql: String) throws -> [String] {
-    let statement = try catalog.connection.prepare(sql)
-    var rows: [String] = []
-    while try statement.step() {
-      rows.append(
-        (0..<statement.columnCount).map { statement.isNull(at: $0) ? "" : statement.text(at: $0) }
-          .joined(separator: "|"))
-    }
-    return rows
+    try catalog.rows(sql)
   }
 
   /// Imports CSV text as a collection.
@@ -73,5 +65,21 @@ public final class TestCatalog {
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+  }
+}
+
+extension Catalog {
+  /// The rows `sql` reads, each as its columns' text joined by `|` (as the `sqlite3` shell prints
+  /// them), read through the catalog's own connection: for either engine. A BLOB column reads as
+  /// its bytes taken for UTF-8, so write `length(key)` beside it where bytes matter.
+  public func rows(_ sql: String) throws -> [String] {
+    let statement = try connection.prepare(sql)
+    var rows: [String] = []
+    while try statement.step() {
+      rows.append(
+        (0..<statement.columnCount).map { statement.isNull(at: $0) ? "" : statement.text(at: $0) }
+          .joined(separator: "|"))
+    }
+    return rows
   }
 }

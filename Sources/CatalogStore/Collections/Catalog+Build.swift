@@ -34,7 +34,7 @@ extension Catalog {
     _ request: BuildRequest, for collectionName: String?, willBuild: (String) -> Void = { _ in }
   ) throws(CatalogError) {
     try storeKeys(request, for: resolveCollection(named: collectionName), willBuild: willBuild)
-    try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    try engine.finishBuild(on: connection)
   }
 
   /// Stores what `request` names that is not stored yet, each in a transaction of its own or

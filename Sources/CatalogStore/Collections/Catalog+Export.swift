@@ -12,7 +12,7 @@ public final class StoredItemCursor {
   private var isDone = false
 
   init(connection: any DatabaseConnection, collectionID: Int) throws(CatalogError) {
-    statement = try connection.prepare(
+    statement = try connection.cursor(
       "SELECT item, fields FROM items WHERE collection_id = ? ORDER BY item")
     try statement.bind(.integer(collectionID))
   }

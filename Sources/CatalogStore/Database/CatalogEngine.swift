@@ -37,14 +37,20 @@ package protocol CatalogEngine: AnyObject {
   /// Takes, inside a migration's transaction, the lock under which one process migrates.
   func lockForMigration(on connection: any DatabaseConnection) throws(CatalogError)
 
+  /// Whether the connection may write the catalog: a PostgreSQL role may be granted reading
+  /// only. A catalog that cannot be written is used as a read-only one (DESIGN §11).
+  func canWrite(on connection: any DatabaseConnection) throws(CatalogError) -> Bool
+
   /// Makes the main connection ready to write (durability settings and the like), before any
   /// migration.
   func prepareForWriting(_ connection: any DatabaseConnection) throws(CatalogError)
 
   /// Takes, inside a write's transaction, the lock under which writes to one collection take
-  /// turns. On SQLite the write transaction holds the whole file already.
+  /// turns; returns whether another writer may have committed since the transaction began (on
+  /// SQLite the write transaction holds the whole file from its start, so none did).
+  @discardableResult
   func lockCollection(named name: String, on connection: any DatabaseConnection)
-    throws(CatalogError)
+    throws(CatalogError) -> Bool
 
   /// Tells the watchers of other processes, inside a write's transaction before it commits, that
   /// it commits `version`.
@@ -75,7 +81,8 @@ package protocol CatalogEngine: AnyObject {
   /// take turns (`lockCollection`).
   var locksWholeCatalogToWrite: Bool { get }
 
-  /// What `catalog info` shows of the engine: its name and version, and for a server, which.
+  /// What `catalog info` shows of the server that keeps the catalog (none for a file): which
+  /// server, its version, the database and schema.
   func describe(on connection: (any DatabaseConnection)?) -> [(name: String, value: String)]
 }
 

@@ -59,11 +59,23 @@ package struct SQLDialect: Sendable {
   package let beginWrite: StaticString
   /// The schema of a connection's temporary tables: `temp`, `pg_temp`.
   package let temporarySchema: String
+  /// Whether a query that sums over a one-row subquery must group by that row's column to name
+  /// it beside the sums (PostgreSQL), or may name it bare (SQLite, which would otherwise sort
+  /// the one row in a temporary B-tree).
+  package let groupsBareColumns: Bool
 
-  package init(blobType: String, beginWrite: StaticString, temporarySchema: String) {
+  package init(
+    blobType: String, beginWrite: StaticString, temporarySchema: String, groupsBareColumns: Bool
+  ) {
     self.blobType = blobType
     self.beginWrite = beginWrite
     self.temporarySchema = temporarySchema
+    self.groupsBareColumns = groupsBareColumns
+  }
+
+  /// `GROUP BY column` where the engine needs it beside aggregates (`groupsBareColumns`).
+  package func groupingBy(_ column: String) -> String {
+    groupsBareColumns ? "GROUP BY \(column)" : ""
   }
 }
 

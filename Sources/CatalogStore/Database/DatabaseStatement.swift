@@ -31,10 +31,6 @@ package protocol DatabaseStatement: ValueBinder {
   /// The statement's SQL, for errors.
   var sql: String { get }
 
-  /// Resets the statement and binds `values` to its parameters, in order.
-  @discardableResult
-  func bind(_ values: [SQLValue]) throws(CatalogError) -> Self
-
   /// Makes the statement ready to run again, with every parameter NULL.
   func reset()
 
@@ -55,11 +51,31 @@ package protocol DatabaseStatement: ValueBinder {
   func blobBytes(at column: Int32) -> UnsafeRawBufferPointer
 }
 
+extension ValueBinder {
+  /// Binds one value, of whichever kind, at `position` (a NULL is bound by binding nothing).
+  package func bind(_ value: SQLValue, at position: Int32) {
+    switch value {
+    case .null: break
+    case .integer(let integer): bind(integer, at: position)
+    case .text(let text): bind(text, at: position)
+    case .blob(let bytes): bind(bytes, at: position)
+    }
+  }
+}
+
 extension DatabaseStatement {
   /// Resets the statement and binds `values` to its parameters, in order.
   @discardableResult
   package func bind(_ values: SQLValue...) throws(CatalogError) -> Self {
     try bind(values)
+  }
+
+  /// Resets the statement and binds `values` to its parameters, in order.
+  @discardableResult
+  package func bind(_ values: [SQLValue]) throws(CatalogError) -> Self {
+    reset()
+    for (offset, value) in values.enumerated() { bind(value, at: Int32(offset + 1)) }
+    return self
   }
 
   /// Steps once and returns the first column as an integer (0 when there is no row), then

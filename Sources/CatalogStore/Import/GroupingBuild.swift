@@ -61,7 +61,7 @@ struct GroupingBuild {
 
   /// Keys the items already stored for the collection and adds them, in item order.
   func addStoredItems(of collectionID: Int) throws(CatalogError) {
-    let statement = try connection.prepare(
+    let statement = try connection.cursor(
       "SELECT item, fields FROM items WHERE collection_id = ? ORDER BY item")
     try statement.bind(.integer(collectionID))
     while try statement.step() {

@@ -110,7 +110,7 @@ final class BlockTree {
     }
     // At each level, the node that holds the key, the counts of the nodes before it under its
     // parent (summed in one pass over them), and where the next node begins, in one statement.
-    let step = try connection.cached(
+    let step = try connection.cached(named: "counts before a key at a level") {
       """
       SELECT n.first_key, coalesce(sum(s.row_count), 0), coalesce(sum(s.section_count), 0),
         (SELECT first_key FROM row_blocks
@@ -120,8 +120,9 @@ final class BlockTree {
             AND first_key <= ?4 ORDER BY first_key DESC LIMIT 1) n
       LEFT JOIN row_blocks s
         ON s.grouping_id = ?1 AND s.level = ?2 AND s.first_key >= ?3 AND s.first_key < n.first_key
-      GROUP BY n.first_key
-      """)
+      \(connection.dialect.groupingBy("n.first_key"))
+      """
+    }
     let top = try topLevel()
     for level in stride(from: top - path.count, through: 0, by: -1) {
       let parent = path.last
@@ -412,6 +413,13 @@ final class BlockTree {
       .integer(groupingID), .integer(level), .blob(firstKey), .integer(counts.rows),
       .integer(counts.sections)
     ).run()
+  }
+
+  /// Forgets what the tree remembers of its nodes (its top level, the last descent), after its
+  /// nodes were written around it (`BlockTreeBuilder`).
+  func forgetCachedNodes() {
+    lastPath = []
+    cachedTopLevel = nil
   }
 
   func insertNode(level: Int, firstKey: [UInt8], counts: Counts) throws(CatalogError) {

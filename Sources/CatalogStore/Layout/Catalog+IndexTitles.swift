@@ -55,7 +55,7 @@ extension Catalog {
         ).run()
       }
     }
-    let rows = try connection.prepare(
+    let rows = try connection.cursor(
       """
       SELECT r.key, i.fields FROM rows r JOIN items i ON i.collection_id = ?1 AND i.item = r.item
       WHERE r.grouping_id = ?2 ORDER BY r.key

@@ -37,7 +37,10 @@ extension Catalog {
   package func searchIndexID(
     of collection: CollectionInfo, collation: Collation, willBuild: () -> Void
   ) throws(CatalogError) -> Int {
-    try buildOnce(
+    try refuseKeysOfAnotherICU(
+      "SELECT icu_version, collator_version FROM search_indexes WHERE collection_id = ? AND locale = ?",
+      .integer(collection.id), .text(collation.locale.identifier), running: collation.version)
+    return try buildOnce(
       missing: .init(collection: collection.name, locale: collation.locale, search: true),
       willBuild: willBuild
     ) { () throws(CatalogError) -> Int? in
@@ -82,7 +85,7 @@ extension Catalog {
     let keyers = try (0..<2).map { _ throws(CatalogError) in
       SearchKeyThread(maker: try SearchIndexWriter.keyMaker(for: collection, collation: collation))
     }
-    let items = try connection.prepare(
+    let items = try connection.cursor(
       "SELECT item, fields FROM items WHERE collection_id = ? ORDER BY item")
     try items.bind(.integer(collection.id))
     try BoundedChannel<[SearchKeyThread.Item]>.distribute(

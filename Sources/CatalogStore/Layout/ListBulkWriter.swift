@@ -9,6 +9,8 @@ final class ListBulkWriter {
   private let collation: Collation
   private let column: String?
   private let insertRows: any BulkInsert
+  private let sections: BufferedInsert
+  private let spellings: BufferedInsert
   private var blocks: BlockTreeBuilder
   private var currentSection: [UInt8] = []
 
@@ -24,7 +26,14 @@ final class ListBulkWriter {
     column = grouping.column
     insertRows = try connection.makeBulkInsert(
       into: "rows", columns: ["grouping_id", "key", "item"])
-    blocks = BlockTreeBuilder(tree: BlockTree(connection: connection, groupingID: groupingID))
+    sections = try BufferedInsert(
+      connection: connection, into: "sections",
+      columns: ["grouping_id", "key", "heading", "letter", "item_count"])
+    spellings = try BufferedInsert(
+      connection: connection, into: "section_values",
+      columns: ["grouping_id", "column_name", "section", "value", "sort_key", "count"])
+    blocks = try BlockTreeBuilder(
+      tree: BlockTree(connection: connection, groupingID: groupingID))
   }
 
   /// Writes rows that follow the ones written so far in list order; the keys are read in place.
@@ -48,28 +57,21 @@ final class ListBulkWriter {
 
   /// Writes a section whose rows have all been written.
   func addSection(_ section: SectionCounter.Section) throws(CatalogError) {
-    try connection.cached(
-      "INSERT INTO sections (grouping_id, key, heading, letter, item_count) VALUES (?, ?, ?, ?, ?)"
-    ).bind(
+    try sections.append(
       .integer(groupingID), .blob(section.key), .text(section.heading), .text(section.letter),
-      .integer(section.count)
-    ).run()
+      .integer(section.count))
     guard let column else { return }
     for (spelling, count) in section.spellings {
-      try connection.cached(
-        """
-        INSERT INTO section_values (grouping_id, column_name, section, value, sort_key, count)
-        VALUES (?, ?, ?, ?, ?, ?)
-        """
-      ).bind(
+      try spellings.append(
         .integer(groupingID), .text(column), .blob(section.key), .text(spelling),
-        .blob(collation.sortKey(for: spelling)), .integer(count)
-      ).run()
+        .blob(collation.sortKey(for: spelling)), .integer(count))
     }
   }
 
-  /// Writes the block counts; the list is complete.
+  /// Writes the sections and block counts that wait; the list is complete.
   func finish() throws(CatalogError) {
+    try sections.flush()
+    try spellings.flush()
     try blocks.finish()
   }
 }

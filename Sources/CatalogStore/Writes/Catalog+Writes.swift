@@ -39,12 +39,24 @@ extension Catalog {
     to collection: String?, _ body: (CollectionWriter) throws(CatalogError) -> T
   ) throws(CatalogError) -> (result: T, summary: WriteSummary) {
     try versionedWrite { () throws(CatalogError) in
-      let resolved = try resolveCollection(named: collection)
-      try engine.lockCollection(named: resolved.name, on: connection)
-      let writer = try CollectionWriter(catalog: self, collection: resolved)
+      let writer = try CollectionWriter(catalog: self, collection: takeTurn(at: collection))
       let result = try body(writer)
       return try writer.finish().map { (result, $0) }
     }
+  }
+
+  /// Takes the turn of the collection named `name` (the only one when nil) to write it, and reads
+  /// it once the turn is this writer's: where another writer of the collection may have
+  /// committed meanwhile, its counts and next item number are what this write goes on from.
+  private func takeTurn(at name: String?) throws(CatalogError) -> CollectionInfo {
+    let locked = try name.map { (name) throws(CatalogError) in
+      try engine.lockCollection(named: name, on: connection)
+    }
+    let collection = try resolveCollection(named: name)
+    if locked == nil, try engine.lockCollection(named: collection.name, on: connection) {
+      return try resolveCollection(named: collection.name)
+    }
+    return collection
   }
 
   /// Adds one item to a collection, in its own transaction; returns its number.

@@ -22,7 +22,11 @@ extension CommandDefinition {
       arguments: parameters.arguments,
       options: parameters.options,
       exclusiveOptions: parameters.exclusiveOptions + configuration.exclusiveOptions,
-      dependentOptions: configuration.dependentOptions,
-      subcommands: configuration.subcommands.map { CommandDefinition($0) })
+      dependentOptions: configuration.dependentOptions)
+    subcommands = configuration.subcommands.map { subcommand in
+      SubcommandDefinition(
+        name: subcommand.configuration.name, abstract: subcommand.configuration.abstract
+      ) { CommandDefinition(subcommand) }
+    }
   }
 }

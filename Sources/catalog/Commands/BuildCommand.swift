@@ -8,7 +8,9 @@ struct BuildCommand: RunnableCommand {
     abstract: "Store groupings, index titles and search keys ahead of queries.",
     discussion: """
       A catalog whose keys are all stored answers every query without writing, so it can be \
-      shipped read-only. The write-ahead log is moved into the file at the end.
+      shipped read-only. The write-ahead log is moved into the file at the end. A catalog \
+      shared on PostgreSQL whose keys another ICU made answers nothing but info, collections \
+      and export until build --rekey rebuilds them.
       """,
     dependentOptions: [ListOptions.indexByNeedsGroupBy]
   )
@@ -36,16 +38,23 @@ struct BuildCommand: RunnableCommand {
   @Flag("search", help: "Store the search keys too.")
   var storesSearchKeys: Bool
 
+  @Flag(
+    "rekey",
+    help: "Rebuild every key made by another ICU with this build's, in one write; for a catalog "
+      + "on PostgreSQL, which is not rebuilt on open.")
+  var rekeys: Bool
+
   func run(_ context: CommandContext) throws {
     let request = BuildRequest(
       groupBy: groupBy, indexBy: indexBy, locales: try locales.map(CollationLocale.init),
       search: storesSearchKeys)
-    let catalog = try context.openCatalog(creating: false)
+    let catalog = try context.openCatalog(
+      creating: false, keys: rekeys ? .rebuilt : .required)
     var built = 0
     try catalog.build(request, for: collection) { line in
       StandardError.line("\(line)…")
       built += 1
     }
-    if built == 0 { StandardError.line("everything asked for was stored already") }
+    if built == 0 && !rekeys { StandardError.line("everything asked for was stored already") }
   }
 }

@@ -12,7 +12,7 @@ struct CollectionsCommand: RunnableCommand {
   @OptionGroup var output: OutputOptions
 
   func run(_ context: CommandContext) throws {
-    let records = try Record.collections(in: context.openCatalog(creating: false))
+    let records = try Record.collections(in: context.openCatalog(creating: false, keys: .notNeeded))
     let table = ResultTable(
       columns: records.first?.columns ?? Record.collectionColumns(includingNotes: false),
       format: output.format, output: context.output)

@@ -35,17 +35,34 @@ struct CommandContext {
       && !Catalog.isWritable(path: catalogPath)
   }
 
+  /// What a command needs of the ICU that made a catalog's keys.
+  enum KeyAgreement {
+    /// Keys made by the running ICU: a file's are rebuilt on open; a shared catalog's are not,
+    /// and the command is refused (DESIGN §14).
+    case required
+    /// Any keys: the command reads no keys (`info`, `collections`, `export`).
+    case notNeeded
+    /// Keys made by the running ICU, rebuilding a shared catalog's too (`build --rekey`).
+    case rebuilt
+  }
+
   /// Opens the catalog, creating it only for commands that write (`creating`), and rebuilds keys
-  /// that another ICU made, saying so on stderr. The busy timeout is `$CATALOG_BUSY_TIMEOUT_MS`
-  /// milliseconds when set.
-  func openCatalog(creating: Bool) throws(CatalogError) -> Catalog {
+  /// that another ICU made, saying so on stderr, as `keys` asks. The busy timeout is
+  /// `$CATALOG_BUSY_TIMEOUT_MS` milliseconds when set.
+  func openCatalog(creating: Bool, keys: KeyAgreement = .required) throws(CatalogError)
+    -> Catalog
+  {
     let timeout = environment["CATALOG_BUSY_TIMEOUT_MS"].flatMap { Int32($0) }
     let location = try catalogLocation()
     let configuration = Catalog.Configuration(
       busyTimeoutMilliseconds: timeout ?? Catalog.defaultBusyTimeoutMilliseconds,
       notice: { StandardError.line("\($0)…") }, readOnly: !creating && isReadOnly)
     let catalog = try Catalog(at: location, creating: creating, configuration: configuration)
-    try catalog.rekeyStaleGroupings { StandardError.line("\($0)…") }
+    do {
+      try catalog.rekeyStaleGroupings(shared: keys == .rebuilt) { StandardError.line("\($0)…") }
+    } catch .keysOfAnotherICU where keys == .notNeeded {
+      // Leaves the keys to the programs that made them.
+    }
     return catalog
   }
 

@@ -13,10 +13,11 @@ struct ErrorMessage {
   /// The lines to print, without a final newline.
   let text: String
 
-  /// The message for `error`, thrown by a command run in `environment`, with what SQLite said
-  /// when `isVerbose` (`--verbose`).
-  init(_ error: any Error, isVerbose: Bool, environment: [String: String]) {
-    let context = Context(isVerboseRequested: isVerbose, environment: environment)
+  /// The message for `error`, thrown by a command run in `environment` on a catalog in a file or,
+  /// when `isShared`, on PostgreSQL, with what the engine said when `isVerbose` (`--verbose`).
+  init(_ error: any Error, isVerbose: Bool, isShared: Bool = false, environment: [String: String]) {
+    let context = Context(
+      isVerboseRequested: isVerbose, isShared: isShared, environment: environment)
     switch error {
     case CatalogError.csv(let csvError):
       text = csvError.description
@@ -35,6 +36,8 @@ struct ErrorMessage {
   private struct Context {
     /// Whether `--verbose` was given.
     let isVerboseRequested: Bool
+    /// Whether the catalog is shared on PostgreSQL rather than kept in a file.
+    let isShared: Bool
     let environment: [String: String]
 
     /// Whether to show what SQLite said: `--verbose`, or `CATALOG_DEBUG` set to anything but
@@ -85,8 +88,13 @@ struct ErrorMessage {
       case .scratchFile:
         return "\(error) (set TMPDIR to a directory with free space)"
       case .keysNotStored(let missing):
-        return "\(error)\n  store them on a writable copy with: "
-          + ErrorAdvice.buildCommand(for: missing)
+        return "\(error)\n  store them "
+          + (isShared ? "as a role that may write the catalog" : "on a writable copy")
+          + " with: " + ErrorAdvice.buildCommand(for: missing)
+      case .keysOfAnotherICU:
+        return "\(error); only info, collections and export answer until 'catalog build --rekey' "
+          + "rebuilds them with this build's ICU (run it when every program that uses the "
+          + "catalog has this ICU)"
       default:
         return error.description
       }

@@ -27,7 +27,7 @@ struct ExportCommand: RunnableCommand {
   var outputPath: String?
 
   func run(_ context: CommandContext) throws {
-    let catalog = try context.openCatalog(creating: false)
+    let catalog = try context.openCatalog(creating: false, keys: .notNeeded)
     let collection = try catalog.resolveCollection(named: collection)
     let output: StandardOutput
     if let path = outputPath {

@@ -1,4 +1,5 @@
 import CatalogCollation
+import CatalogPostgreSQL
 import CatalogRecords
 import CatalogSQLite
 import CatalogStore
@@ -10,8 +11,9 @@ struct InfoCommand: RunnableCommand {
     name: "info",
     abstract: "Show the catalog, and the versions of this build.",
     discussion: """
-      Shows the catalog's path, schema version, version and collections, and the versions of \
-      catalog, SQLite and ICU in this build; without a catalog at the path, only those.
+      Shows the catalog's path (or URI, its password masked), the PostgreSQL server and \
+      database that keep it, its schema version, version and collections, and the versions of \
+      catalog, SQLite, libpq and ICU in this build; without a catalog there, only those.
       """
   )
 
@@ -28,18 +30,24 @@ struct InfoCommand: RunnableCommand {
     let collections = try catalog?.collections()
     let schemaVersion = try catalog?.schemaVersion()
     let version = try catalog?.version()
-    let path = catalog?.path ?? context.catalogPath
+    let path = try catalog?.path ?? context.catalogLocation().description
+    let server = catalog?.serverDescription ?? []
     // What this build is made of.
     let build = [
       ("catalog", CatalogTool.version), ("SQLite", Catalog.sqliteVersion),
-      ("ICU", Collation.icuVersion), ("Unicode", Collation.unicodeVersion),
-      ("CLDR", Collation.cldrVersion),
+      ("libpq", PostgreSQLEngine.libpqVersion), ("ICU", Collation.icuVersion),
+      ("Unicode", Collation.unicodeVersion), ("CLDR", Collation.cldrVersion),
     ]
     if format == .json {
       let record = Record(
-        columns: ["path", "exists", "schema_version", "version", "collections", "build"],
+        columns: [
+          "path", "exists", "server", "schema_version", "version", "collections", "build",
+        ],
         values: [
-          .text(path), .boolean(catalog != nil), schemaVersion.map(RecordValue.integer) ?? .null,
+          .text(path), .boolean(catalog != nil),
+          server.isEmpty
+            ? .null : .object(server.map { .init(name: $0.name, value: .text($0.value)) }),
+          schemaVersion.map(RecordValue.integer) ?? .null,
           version.map(RecordValue.integer) ?? .null,
           collections.map { .texts($0.map(\.name)) } ?? .null,
           .object(build.map { .init(name: $0.0.lowercased(), value: .text($0.1)) }),
@@ -47,6 +55,7 @@ struct InfoCommand: RunnableCommand {
       return try context.output.line(record.json)
     }
     var rows = [("catalog", path + (catalog == nil ? " (no catalog there)" : ""))]
+    rows += server.map { ($0.name, $0.value) }
     if let schemaVersion, let version {
       rows += [("schema version", String(schemaVersion)), ("version", String(version))]
     }
@@ -73,7 +82,7 @@ struct InfoCommand: RunnableCommand {
     -> Catalog?
   {
     do {
-      return try context.openCatalog(creating: false)
+      return try context.openCatalog(creating: false, keys: .notNeeded)
     } catch {
       guard case .missing = error else { throw error }
       return nil

@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# The PostgreSQL benchmark (issue 20, DESIGN §8), against a local server on a Unix socket that
+# this script starts in $BENCHMARK_DIR/postgresql (PostgreSQL's default durability: every commit
+# waits for its WAL to reach the disk), on the generated 1,000,000-row file:
+#   - `catalog import --group-by state` against psql's `\copy` of the file into a table plus
+#     `CREATE INDEX ON t (state, name)`, in turns (target <= 2);
+#   - the library's single writes (add, update, remove) on the 1M catalog with its state grouping
+#     and search keys, medians of 300 (target < 3 ms);
+#   - `list --offset 900000 --limit 50` against `--offset 0` (target <= 2), and `sections
+#     --group-by state` against psql's `SELECT state, count(*) FROM t GROUP BY state` (<= 1);
+#   - how soon a write is seen by `catalog watch` in another process and by a client of a
+#     second `catalog serve`'s change stream (target <= 100 ms);
+#   - what one writer per collection gives: adds per second with 1, 2 and 4 processes writing
+#     each to a collection of its own, and 4 processes writing to one collection.
+# Usage: Benchmarks/postgresql.sh   (RUNS turns, default 5; WRITES for the latencies, 20)
+source "$(dirname "$0")/common.sh"
+build_release
+(cd "$root" && swift build -c release --product WriteBenchmark >&2)
+write_benchmark="$root/.build/release/WriteBenchmark"
+runs=${RUNS:-5}
+writes=${WRITES:-20}
+
+# The server: made once, started when it is not running. PostgreSQL refuses to run as root.
+bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
+cluster="$work/postgresql"
+as_postgres=()
+[ "$(id -u)" = 0 ] && as_postgres=(runuser -u postgres --)
+if [ ! -d "$cluster/data" ]; then
+  mkdir -p "$cluster"
+  [ "$(id -u)" = 0 ] && chown postgres "$cluster"
+  "${as_postgres[@]}" "$bin/initdb" -D "$cluster/data" -U postgres --auth=trust -E UTF8 \
+    --locale=C.UTF-8 > /dev/null
+fi
+if ! "${as_postgres[@]}" "$bin/pg_ctl" -D "$cluster/data" status > /dev/null; then
+  "${as_postgres[@]}" "$bin/pg_ctl" -D "$cluster/data" -l "$cluster/log" -w \
+    -o "-k $cluster -c listen_addresses='' -c shared_buffers=512MB -c max_wal_size=8GB" \
+    start > /dev/null
+fi
+psql_run() { psql -h "$cluster" -U postgres -d postgres -X -q -v ON_ERROR_STOP=1 "$@"; }
+uri() { echo "postgresql:///postgres?host=$cluster&user=postgres&schema=$1"; }
+csv=$(data 1000000)
+
+# Import: the reference and ours in turns, each into a fresh table or schema.
+import_times=()
+reference_times=()
+for _ in $(seq "$runs"); do
+  psql_run -c "DROP SCHEMA IF EXISTS bench_import CASCADE"
+  import_times+=("$(seconds "$catalog" --db "$(uri bench_import)" import "$csv" -c cities \
+    --group-by state --quiet)")
+  psql_run -c "DROP TABLE IF EXISTS t; CREATE TABLE t (name text, state text, country text, population text)"
+  reference_times+=("$(seconds psql_run -c "\\copy t FROM '$csv' CSV HEADER" \
+    -c "CREATE INDEX ON t (state, name)")")
+done
+psql_run -c "DROP SCHEMA IF EXISTS bench_import CASCADE; ANALYZE t"
+import=$(median_of "${import_times[@]}")
+reference=$(median_of "${reference_times[@]}")
+
+# The catalog the other figures use: the 1M rows grouped by state, with search keys.
+db=$(uri bench)
+if [ "$(psql_run -Atc "SELECT count(*) FROM pg_namespace WHERE nspname = 'bench'")" = 0 ]; then
+  "$catalog" --db "$db" import "$csv" -c cities --group-by state --search --quiet
+fi
+"$catalog" --db "$db" index -c cities > /dev/null
+
+library=$("$write_benchmark" writes "$db" cities 300)
+
+group_reference=$(median "$runs" ":" psql_run -c "SELECT state, count(*) FROM t GROUP BY state")
+sections=$(median "$runs" ":" "$catalog" --db "$db" sections -c cities --group-by state)
+first_page=$(median "$runs" ":" "$catalog" --db "$db" list -c cities --offset 0 --limit 50)
+deep_page=$(median "$runs" ":" "$catalog" --db "$db" list -c cities --offset 900000 --limit 50)
+
+watch=$("$write_benchmark" watch "$db" cities "$writes" "$catalog")
+"$catalog" --db "$db" serve --port 0 2> "$work/serve-postgresql.log" &
+server=$!
+trap 'kill "$server" 2>/dev/null' EXIT
+port=""
+for _ in $(seq 100); do
+  port=$(grep -oE 'http://127\.0\.0\.1:[0-9]+/' "$work/serve-postgresql.log" \
+    | grep -oE '[0-9]+/$' | tr -d /) || true
+  [ -n "$port" ] && break
+  sleep 0.1
+done
+[ -n "$port" ] || { cat "$work/serve-postgresql.log" >&2; exit 1; }
+stream=$("$write_benchmark" stream "$db" cities "$writes" "$port")
+
+# Writers at once: each process adds 200 items, one transaction each.
+# Collections of the benchmark's columns, grouped by state, as the 1M collection is.
+for collection in writer1 writer2 writer3 writer4 shared; do
+  printf 'name,state,country,population\n' | "$catalog" --db "$db" import - -c "$collection" \
+    --group-by state --replace --quiet
+done
+throughput() {
+  local start end
+  start=$(date +%s.%N)
+  for collection in "$@"; do "$write_benchmark" throughput "$db" "$collection" 200 > /dev/null & done
+  wait
+  end=$(date +%s.%N)
+  awk -v s="$start" -v e="$end" -v n="$#" 'BEGIN { printf "%.0f\n", n * 200 / (e - s) }'
+}
+one=$(throughput writer1)
+two=$(throughput writer1 writer2)
+four=$(throughput writer1 writer2 writer3 writer4)
+four_shared=$(throughput shared shared shared shared)
+
+printf 'PostgreSQL %s on a Unix socket, 1,000,000 rows, medians of %s turns\n' \
+  "$(psql_run -Atc 'SHOW server_version')" "$runs"
+printf '  reference: psql \\copy + CREATE INDEX (state, name)  %7.3f s\n' "$reference"
+printf '  catalog import --group-by state                %7.3f s   ratio %s (target <= 2)\n' \
+  "$import" "$(ratio "$import" "$reference")"
+printf '  library, 1M items: %s (target: median < 3 ms)\n' "$library"
+printf '  reference: psql GROUP BY state                 %7.3f s\n' "$group_reference"
+printf '  sections --group-by state                      %7.3f s   ratio %s (target <= 1)\n' \
+  "$sections" "$(ratio "$sections" "$group_reference")"
+printf '  list --offset 0 --limit 50                     %7.3f s\n' "$first_page"
+printf '  list --offset 900000 --limit 50                %7.3f s   ratio %s (target <= 2)\n' \
+  "$deep_page" "$(ratio "$deep_page" "$first_page")"
+printf '  %s (target <= 100 ms)\n' "$watch"
+printf '  through a catalog serve in another process: %s (target <= 100 ms)\n' "$stream"
+printf '  adds per second, one collection per writer: 1 writer %s, 2 writers %s, 4 writers %s\n' \
+  "$one" "$two" "$four"
+printf '  adds per second, 4 writers to one collection (they take turns): %s\n' "$four_shared"
