@@ -23,11 +23,9 @@ let package = Package(
     // libpq is loaded when first used (see Sources/CLibPQ/include/CLibPQ.h); its header is
     // Debian's libpq-dev's.
     .target(name: "CLibPQ"),
-    .systemLibrary(
-      name: "CCrypto",
-      pkgConfig: "libcrypto",
-      providers: [.apt(["libssl-dev"])]
-    ),
+    // OpenSSL's libcrypto is loaded when a token is first hashed (see
+    // Sources/CCrypto/include/CCrypto.h); its header is Debian's libssl-dev's.
+    .target(name: "CCrypto"),
     .systemLibrary(
       name: "CMicroHTTPD",
       pkgConfig: "libmicrohttpd",

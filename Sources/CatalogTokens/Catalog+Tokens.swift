@@ -39,7 +39,7 @@ extension Catalog {
         VALUES (?, ?, ?, ?, ?)
         """
       ).bind(
-        .text(trimmed), .blob(secret.sha256), .integer(canWrite ? 1 : 0),
+        .text(trimmed), .blob(try secret.sha256()), .integer(canWrite ? 1 : 0),
         collections == nil ? .null : .text(JSONText.array(names)), .text(Self.now())
       ).run()
     }
@@ -79,7 +79,7 @@ extension Catalog {
   /// The secret's SHA-256 is compared with every stored one, each in constant time, so that how
   /// long this takes says nothing about the stored digests.
   public func token(presenting secret: TokenSecret) throws(CatalogError) -> AccessToken? {
-    let digest = secret.sha256
+    let digest = try secret.sha256()
     let statement = try connection.cached(
       """
       SELECT secret_sha256, name, can_write, collections, created_at, last_used_at FROM tokens

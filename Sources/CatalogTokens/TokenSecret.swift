@@ -1,4 +1,5 @@
 internal import CCrypto
+import CatalogStore
 import Foundation
 
 /// The secret of an access token (DESIGN §15): `ctk_` and 43 characters of base64url, the
@@ -41,10 +42,18 @@ public struct TokenSecret: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// The SHA-256 of the secret's text: what the catalog stores and compares.
-  var sha256: [UInt8] {
-    var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
+  ///
+  /// - Throws: `CatalogError.cannotHash` when OpenSSL's libcrypto cannot be loaded.
+  func sha256() throws(CatalogError) -> [UInt8] {
+    var digest = [UInt8](repeating: 0, count: 32)
+    var error: UnsafePointer<CChar>?
     var text = text
-    text.withUTF8 { bytes in _ = SHA256(bytes.baseAddress, bytes.count, &digest) }
+    let hashed = text.withUTF8 { bytes in
+      ccrypto_sha256(bytes.baseAddress, bytes.count, &digest, &error)
+    }
+    guard hashed == 1 else {
+      throw .cannotHash(reason: error.map { String(cString: $0) } ?? "unknown")
+    }
     return digest
   }
 

@@ -91,6 +91,8 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
   case tokenExists(name: String)
   /// A token name that is empty after trimming white space, or holds a control character.
   case invalidTokenName(String)
+  /// A token's secret cannot be hashed: OpenSSL's libcrypto cannot be loaded.
+  case cannotHash(reason: String)
 
   /// Why a catalog file cannot be opened or created, as the file system tells.
   public enum OpenProblem: Equatable, Sendable {
@@ -220,6 +222,8 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
     case .invalidTokenName(let name):
       return "invalid token name '\(name)': it must not be empty, only white space, or hold a "
         + "control character"
+    case .cannotHash(let reason):
+      return "cannot hash a token's secret: OpenSSL's libcrypto cannot be loaded (\(reason))"
     }
   }
 }
