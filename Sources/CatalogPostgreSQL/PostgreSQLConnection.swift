@@ -151,7 +151,20 @@ package final class PostgreSQLConnection: DatabaseConnection {
       ?? pq.errorMessage(handle).map { String(cString: $0) } ?? "")
       .trimmingCharacters(in: .whitespacesAndNewlines)
     let failure = PostgreSQLFailure(sqlState: state, message: message, sql: sql)
-    return server.error(failure, connectionIsBad: pq.status(handle) != CONNECTION_OK)
+    let lost =
+      pq.status(handle) != CONNECTION_OK || (state.isEmpty && Self.saysConnectionLost(message))
+    return server.error(failure, connectionIsBad: lost)
+  }
+
+  /// Whether a message libpq made itself (it carries no SQLSTATE) says the connection is gone.
+  /// A failed write to the socket (inside COPY, say) leaves the connection's status good until
+  /// libpq next reads, so the status alone does not tell.
+  private static func saysConnectionLost(_ message: String) -> Bool {
+    let phrases = [
+      "server closed the connection", "no connection to the server", "could not send data",
+      "could not receive data", "connection to server was lost",
+    ]
+    return phrases.contains { message.contains($0) }
   }
 
   // MARK: - Notifications
