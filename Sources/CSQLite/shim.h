@@ -13,12 +13,23 @@ static inline int csqlite_disable_memory_statistics(void) {
   return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
 }
 
+/// Keeps a statement journal in memory until it holds `bytes` (SQLite's default: 64 KiB), then
+/// moves it to a temporary file. A multi-row insert inside a transaction journals every page it
+/// touches first, so with the default nearly every such statement wrote its journal to a file;
+/// effective only before SQLite's first use in the process, as above.
+static inline int csqlite_statement_journal_spill(int bytes) {
+  return sqlite3_config(SQLITE_CONFIG_STMTJRNL_SPILL, bytes);
+}
+
 /// Keeps up to `bytes` of freed memory at the top of the heap instead of handing it back to the
-/// system at once. A write frees its statement journal after every statement, and with glibc's
+/// system at once, and takes blocks of up to `blockBytes` from the heap rather than mapping each
+/// on its own. A write frees its statement journal after every statement, and with glibc's
 /// default threshold (128 KiB) each of those frees became two system calls (a quarter of the time
-/// of a 10,000-row append). Does nothing where the C library is not glibc.
-static inline void csqlite_keep_freed_heap(int bytes) {
+/// of a 10,000-row append); setting one threshold fixes the other, so both are set. Does nothing
+/// where the C library is not glibc.
+static inline void csqlite_keep_freed_heap(int bytes, int blockBytes) {
 #ifdef __GLIBC__
   mallopt(M_TRIM_THRESHOLD, bytes);
+  mallopt(M_MMAP_THRESHOLD, blockBytes);
 #endif
 }
