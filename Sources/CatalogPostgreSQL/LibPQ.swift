@@ -4,7 +4,7 @@ import CatalogStore
 /// libpq's functions (`CLibPQ`), loaded the first time a connection to PostgreSQL is opened, so
 /// that a program that opens only SQLite files never loads libpq and what it brings. Nothing
 /// calls them before a connection has loaded them (`LibPQ.load()`).
-nonisolated(unsafe) let pq: clibpq_api = LibPQ.loaded.functions!.pointee
+let pq: clibpq_api = LibPQ.loaded.functions!.pointee
 
 /// Loads libpq once per process.
 enum LibPQ {

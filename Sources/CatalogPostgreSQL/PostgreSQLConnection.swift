@@ -51,7 +51,7 @@ package final class PostgreSQLConnection: DatabaseConnection {
     self.handle = handle
     self.server = server
     // Notices (such as "schema … already exists, skipping") are not the user's business.
-    pq.setNoticeProcessor(handle, { _, _ in }, nil)
+    _ = pq.setNoticeProcessor(handle, { _, _ in }, nil)
   }
 
   deinit {
