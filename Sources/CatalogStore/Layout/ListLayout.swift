@@ -81,11 +81,13 @@ final class ListLayout {
       var end = start + 1
       while end < entries.count && entries[end].rowKey.starts(with: section) { end += 1 }
       let group = entries[start..<end]
-      if let count = try addToCount(of: section, group.count) {
+      if let (count, heading) = try addToCount(of: section, group.count) {
         assert(count > group.count)
         let titlesBefore = try indexTitles(of: section)
         try tally(group, in: section)
-        let label = try relabel(section, titlesBefore: titlesBefore)
+        let label =
+          addsOnlyTopValues(group, heading: heading, titles: titlesBefore)
+          ? .unchanged : try relabel(section, titlesBefore: titlesBefore)
         effects.append((section, .changed(count: group.count, label: label)))
       } else {
         let heading = self.heading(of: group[start])
@@ -120,7 +122,7 @@ final class ListLayout {
     }
     try tree.adjust(at: entry.rowKey, by: -.oneRow)
     let section = entry.sectionKey
-    guard let count = try addToCount(of: section, -1) else {
+    guard let (count, _) = try addToCount(of: section, -1) else {
       throw .damagedList(groupingID: groupingID, reason: "item \(entry.item) has no section")
     }
     let titlesBefore = try indexTitles(of: section)
@@ -168,16 +170,36 @@ final class ListLayout {
 
   // MARK: - Sections
 
-  /// Adds `delta` to a section's item count; its new count, or nil when there is no such section.
-  private func addToCount(of section: [UInt8], _ delta: Int) throws(CatalogError) -> Int? {
+  /// Adds `delta` to a section's item count; its new count and its heading, or nil when there is
+  /// no such section.
+  private func addToCount(of section: [UInt8], _ delta: Int) throws(CatalogError)
+    -> (count: Int, heading: String)?
+  {
     let statement = try connection.cached(
       """
       UPDATE sections SET item_count = item_count + ?3 WHERE grouping_id = ?1 AND key = ?2
-      RETURNING item_count
+      RETURNING item_count, heading
       """)
     try statement.bind(.integer(groupingID), .blob(section), .integer(delta))
     defer { statement.reset() }
-    return try statement.step() ? statement.int(at: 0) : nil
+    return try statement.step() ? (statement.int(at: 0), statement.text(at: 1)) : nil
+  }
+
+  /// Whether every tallied value of `group` is already its column's top value in the section
+  /// (the heading's spelling, the index titles): more of the top value keeps it on top, so the
+  /// section's label cannot change and need not be looked up again. Values compare byte by byte,
+  /// as the tallies do.
+  private func addsOnlyTopValues(
+    _ group: ArraySlice<ListEntry>, heading: String, titles: [String]
+  ) -> Bool {
+    let tops =
+      (grouping.column == nil ? [] : [heading])
+      + indexColumns.indices.filter { indexColumns[$0] != grouping.column }.map { titles[$0] }
+    return group.allSatisfy { entry in
+      let values = talliedValues(of: entry)
+      return values.count == tops.count
+        && zip(values, tops).allSatisfy { $0.utf8.elementsEqual($1.utf8) }
+    }
   }
 
   /// The heading a new section takes from its first item.
@@ -258,9 +280,7 @@ final class ListLayout {
   private func tally(_ group: ArraySlice<ListEntry>, in section: [UInt8]) throws(CatalogError) {
     var counts: [String: [String: Int]] = [:]
     for entry in group {
-      let indexValues = zip(indexColumns, entry.indexValues).filter { $0.0 != grouping.column }
-      let values = (entry.spelling.map { [$0] } ?? []) + indexValues.map(\.1)
-      for (column, value) in zip(talliedColumns, values) {
+      for (column, value) in zip(talliedColumns, talliedValues(of: entry)) {
         counts[column, default: [:]][value, default: 0] += 1
       }
     }
@@ -273,16 +293,21 @@ final class ListLayout {
 
   /// Counts the entry's tallied values in its section `delta` more times (+1 or -1).
   private func tally(_ entry: ListEntry, in section: [UInt8], by delta: Int) throws(CatalogError) {
-    let indexValues = zip(indexColumns, entry.indexValues).filter { $0.0 != grouping.column }
-    let values = (entry.spelling.map { [$0] } ?? []) + indexValues.map(\.1)
-    for (column, value) in zip(talliedColumns, values) {
+    for (column, value) in zip(talliedColumns, talliedValues(of: entry)) {
       try tallyValue(value, of: column, in: section, by: delta)
     }
+  }
+
+  /// The entry's values of `talliedColumns`, in their order.
+  private func talliedValues(of entry: ListEntry) -> [String] {
+    let indexValues = zip(indexColumns, entry.indexValues).filter { $0.0 != grouping.column }
+    return (entry.spelling.map { [$0] } ?? []) + indexValues.map(\.1)
   }
 
   private func tallyValue(_ value: String, of column: String, in section: [UInt8], by delta: Int)
     throws(CatalogError)
   {
+    guard delta < 0 else { return try countMore(value, of: column, in: section, by: delta) }
     let update = try connection.cached(
       """
       UPDATE section_values SET count = count + ?5
@@ -295,18 +320,7 @@ final class ListLayout {
     update.reset()
     switch count {
     case nil:
-      guard delta > 0 else {
-        throw .damagedList(groupingID: groupingID, reason: "a value of '\(column)' is not tallied")
-      }
-      try connection.cached(
-        """
-        INSERT INTO section_values (grouping_id, column_name, section, value, sort_key, count)
-        VALUES (?, ?, ?, ?, ?, ?)
-        """
-      ).bind(
-        .integer(groupingID), .text(column), .blob(section), .text(value),
-        .blob(collation.sortKey(for: value)), .integer(delta)
-      ).run()
+      throw .damagedList(groupingID: groupingID, reason: "a value of '\(column)' is not tallied")
     case 0:
       try connection.cached(
         """
@@ -317,5 +331,30 @@ final class ListLayout {
     default:
       break
     }
+  }
+
+  /// Counts a value `delta` (> 0) more times, tallying it when it is new. Without RETURNING,
+  /// which would cost as much again as the update: the count itself is not needed.
+  private func countMore(_ value: String, of column: String, in section: [UInt8], by delta: Int)
+    throws(CatalogError)
+  {
+    try connection.cached(
+      """
+      UPDATE section_values SET count = count + ?5
+      WHERE grouping_id = ?1 AND column_name = ?2 AND section = ?3 AND value = ?4
+      """
+    ).bind(
+      .integer(groupingID), .text(column), .blob(section), .text(value), .integer(delta)
+    ).run()
+    guard connection.changes == 0 else { return }
+    try connection.cached(
+      """
+      INSERT INTO section_values (grouping_id, column_name, section, value, sort_key, count)
+      VALUES (?, ?, ?, ?, ?, ?)
+      """
+    ).bind(
+      .integer(groupingID), .text(column), .blob(section), .text(value),
+      .blob(collation.sortKey(for: value)), .integer(delta)
+    ).run()
   }
 }

@@ -31,7 +31,7 @@ public final class CollectionWriter {
   private var pending: [(item: Int, fields: [String])] = []
   /// The keys of the pending items.
   private var pendingKeys: [String: Int] = [:]
-  static let pendingCapacity = 512
+  static let pendingCapacity = 16_384
   /// The version of the items this write adds and updates until it takes its own, at its end
   /// (`record(version:)`).
   static let writtenNow = -1
