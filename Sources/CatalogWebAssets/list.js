@@ -88,7 +88,7 @@ const catalogPage = (() => {
 
   // The answer and the catalog version it describes (the list endpoints say which).
   async function getVersioned(url) {
-    const response = await fetch(url);
+    const response = await CatalogAccess.request(url);
     const body = await response.json();
     if (!response.ok) throw new Error(body.error || response.statusText);
     return { body, version: Number(response.headers.get("Catalog-Version")) };
@@ -633,12 +633,13 @@ const catalogPage = (() => {
 
   // MARK: - Following the writes
 
-  /// Subscribes to the change sets after the list's version. The EventSource reconnects by
-  /// itself (from the last event's id) when a stream ends; when the server refuses it, the page
-  /// starts again.
+  /// Subscribes to the change sets after the list's version. The EventSource (or, with a token,
+  /// the StreamingEventSource) reconnects by itself (from the last event's id) when a stream
+  /// ends; when the server refuses it, the page starts again.
   function subscribe() {
     if (page.events) page.events.close();
-    const source = new EventSource(apiURL("changes", { since: page.version }, CHANGE_PARAMETERS));
+    const source = CatalogAccess.openChanges(
+      apiURL("changes", { since: page.version }, CHANGE_PARAMETERS));
     page.events = source;
     page.streamThrough = page.version;
     source.addEventListener("message", (event) => receive(JSON.parse(event.data)));
@@ -647,7 +648,7 @@ const catalogPage = (() => {
       settle();
     });
     source.addEventListener("error", () => {
-      if (source.readyState !== EventSource.CLOSED || page.events !== source) return;
+      if (source.readyState !== source.CLOSED || page.events !== source) return;
       page.events = null;
       setTimeout(restart, RESTART_DELAY);
     });
