@@ -354,6 +354,16 @@ const catalogPage = (() => {
     return values.length ? values[values.length - 1][1] : "";
   }
 
+  // What adds to each row of the list that shows a record (editing's controls), if anything.
+  let rowDecorator = null;
+
+  /// Has `decorate(row)` called for every row of the list that shows a record, now and as
+  /// rows come on screen or change; it must be cheap and may be called again for the same row.
+  function decorateRows(decorate) {
+    rowDecorator = decorate;
+    render();
+  }
+
   function fillRow(row, record) {
     row.record = record;
     row.querySelector(".title").textContent = record.title;
@@ -414,6 +424,7 @@ const catalogPage = (() => {
             return element;
           }, (element) => {
             if (entry && element.record !== entry.record) fillRow(element, entry.record);
+            if (entry && rowDecorator) rowDecorator(element);
             element.dataset.row = String(offset);
             element.classList.toggle("first", row === 0);
             element.classList.toggle("last", row === section.count - 1);
@@ -845,5 +856,5 @@ const catalogPage = (() => {
   }
 
   const ready = start();
-  return { ready, applyChangeSet, jumpToSection, page };
+  return { ready, applyChangeSet, jumpToSection, decorateRows, showStatus, page };
 })();
