@@ -32,7 +32,11 @@ final class CopyInsert: BulkInsert, ValueBinder {
 
   func insert(count: Int, bind: (any ValueBinder, Int, Int32) -> Void) throws(CatalogError) {
     guard count > Self.fewRows else {
-      let insert = try connection.cached(named: "insert one into " + table) {
+      // By table and columns: a table may be written with other columns elsewhere (the items
+      // of an import, which leaves their version out, and of a single write).
+      let insert = try connection.cached(
+        named: "insert one into " + table + "(" + columns.joined(separator: ",") + ")"
+      ) {
         "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES ("
           + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
       }
