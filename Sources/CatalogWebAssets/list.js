@@ -88,7 +88,7 @@ const catalogPage = (() => {
 
   // The answer and the catalog version it describes (the list endpoints say which).
   async function getVersioned(url) {
-    const response = await fetch(url);
+    const response = await CatalogAccess.request(url);
     const body = await response.json();
     if (!response.ok) throw new Error(body.error || response.statusText);
     return { body, version: Number(response.headers.get("Catalog-Version")) };
@@ -354,6 +354,16 @@ const catalogPage = (() => {
     return values.length ? values[values.length - 1][1] : "";
   }
 
+  // What adds to each row of the list that shows a record (editing's controls), if anything.
+  let rowDecorator = null;
+
+  /// Has `decorate(row)` called for every row of the list that shows a record, now and as
+  /// rows come on screen or change; it must be cheap and may be called again for the same row.
+  function decorateRows(decorate) {
+    rowDecorator = decorate;
+    render();
+  }
+
   function fillRow(row, record) {
     row.record = record;
     row.querySelector(".title").textContent = record.title;
@@ -414,6 +424,7 @@ const catalogPage = (() => {
             return element;
           }, (element) => {
             if (entry && element.record !== entry.record) fillRow(element, entry.record);
+            if (entry && rowDecorator) rowDecorator(element);
             element.dataset.row = String(offset);
             element.classList.toggle("first", row === 0);
             element.classList.toggle("last", row === section.count - 1);
@@ -633,12 +644,13 @@ const catalogPage = (() => {
 
   // MARK: - Following the writes
 
-  /// Subscribes to the change sets after the list's version. The EventSource reconnects by
-  /// itself (from the last event's id) when a stream ends; when the server refuses it, the page
-  /// starts again.
+  /// Subscribes to the change sets after the list's version. The EventSource (or, with a token,
+  /// the StreamingEventSource) reconnects by itself (from the last event's id) when a stream
+  /// ends; when the server refuses it, the page starts again.
   function subscribe() {
     if (page.events) page.events.close();
-    const source = new EventSource(apiURL("changes", { since: page.version }, CHANGE_PARAMETERS));
+    const source = CatalogAccess.openChanges(
+      apiURL("changes", { since: page.version }, CHANGE_PARAMETERS));
     page.events = source;
     page.streamThrough = page.version;
     source.addEventListener("message", (event) => receive(JSON.parse(event.data)));
@@ -647,7 +659,7 @@ const catalogPage = (() => {
       settle();
     });
     source.addEventListener("error", () => {
-      if (source.readyState !== EventSource.CLOSED || page.events !== source) return;
+      if (source.readyState !== source.CLOSED || page.events !== source) return;
       page.events = null;
       setTimeout(restart, RESTART_DELAY);
     });
@@ -844,5 +856,5 @@ const catalogPage = (() => {
   }
 
   const ready = start();
-  return { ready, applyChangeSet, jumpToSection, page };
+  return { ready, applyChangeSet, jumpToSection, decorateRows, showStatus, page };
 })();

@@ -2,6 +2,7 @@
 
 Run with Debian's Python, which has python3-selenium:
     /usr/bin/python3 Tests/Browser/page_test.py [-v]
+This runs the tests of editing on the page (edit_test.py) too, which also run alone.
 Environment: CATALOG_BINARY (default .build/debug/catalog), CATALOG_BROWSER_ROWS (rows of the
 generated big list, default 1000000), CATALOG_SCREENSHOTS (a directory to save screenshots in).
 """
@@ -43,10 +44,11 @@ def cli_json(db, *arguments):
 
 
 class Server:
-    """`catalog serve --port 0` on a catalog, stopped with SIGTERM."""
+    """`catalog serve --port 0 OPTIONS` on a catalog, stopped with SIGTERM. With `--edit`,
+    `edit_url` is the page's address with its token, as the server prints it."""
 
-    def __init__(self, db):
-        self.process = subprocess.Popen([BINARY, "--db", db, "serve", "--port", "0"],
+    def __init__(self, db, *options):
+        self.process = subprocess.Popen([BINARY, "--db", db, "serve", "--port", "0", *options],
                                         stderr=subprocess.PIPE, text=True)
         line = self.process.stderr.readline()
         match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
@@ -54,10 +56,52 @@ class Server:
             self.process.kill()
             raise RuntimeError(f"the server did not start: {line}")
         self.url = f"http://127.0.0.1:{match.group(1)}"
+        if "--edit" in options:
+            line = self.process.stderr.readline()
+            self.edit_url = re.search(r"http://\S+/\?token=ctk_[A-Za-z0-9_-]{43}", line).group(0)
 
     def stop(self):
         self.process.terminate()
         self.process.wait(timeout=10)
+
+
+def list_state(browser):
+    """The rows on screen, every heading, the index entries, and the rows still loading."""
+    return browser.execute_script("""
+        const area = document.getElementById('scroller').getBoundingClientRect();
+        return {
+          rows: [...document.querySelectorAll('#content .row[data-row]')]
+            .filter((row) => !row.classList.contains('row-out'))
+            .map((row) => [row, row.getBoundingClientRect()])
+            .filter(([, box]) => box.bottom > area.top + 1 && box.top < area.bottom - 1)
+            .sort((a, b) => a[1].top - b[1].top)
+            .map(([row]) => [Number(row.dataset.row), row.querySelector('.title').textContent]),
+          headings: [...document.querySelectorAll('#content [role="heading"]')]
+            .map((heading) => [Number(heading.dataset.section), heading.textContent])
+            .sort((a, b) => a[0] - b[0]),
+          index: [...document.querySelectorAll('nav[aria-label="Index"] button:not(.search)')]
+            .map((button) => [button.textContent,
+                              button.dataset.jump === undefined ? null : Number(button.dataset.jump)]),
+          loading: document.querySelectorAll('#content .row.loading').length,
+        };""")
+
+
+def cli_list_state(db, name):
+    """What the page must show of a list short enough to fit on screen, from the CLI."""
+    return {
+        "rows": [[item["row"], item["title"]] for item in cli_json(db, "list", "-c", name)],
+        "headings": [[section["section"], section["heading"]]
+                     for section in cli_json(db, "sections", "-c", name)],
+        "index": [[entry["title"], entry["section"]] for entry in cli_json(db, "index", "-c", name)],
+        "loading": 0,
+    }
+
+
+def save_screenshot(browser, name):
+    """Saves what `browser` shows as NAME in CATALOG_SCREENSHOTS, when that is set."""
+    if SCREENSHOTS:
+        os.makedirs(SCREENSHOTS, exist_ok=True)
+        browser.save_screenshot(os.path.join(SCREENSHOTS, name))
 
 
 def make_browser():
@@ -136,9 +180,7 @@ class PageCase(unittest.TestCase):
         """)
 
     def screenshot(self, name):
-        if SCREENSHOTS:
-            os.makedirs(SCREENSHOTS, exist_ok=True)
-            BROWSER.save_screenshot(os.path.join(SCREENSHOTS, name))
+        save_screenshot(BROWSER, name)
 
 
 class IndexTests(PageCase):
@@ -462,34 +504,10 @@ class LiveCase(PageCase):
         catalog(DB, "import", path, "-c", name, "--locale", "en", "--quiet")
 
     def page_state(self):
-        """The rows on screen, every heading, the index entries, and the rows still loading."""
-        return BROWSER.execute_script("""
-            const area = document.getElementById('scroller').getBoundingClientRect();
-            return {
-              rows: [...document.querySelectorAll('#content .row[data-row]')]
-                .filter((row) => !row.classList.contains('row-out'))
-                .map((row) => [row, row.getBoundingClientRect()])
-                .filter(([, box]) => box.bottom > area.top + 1 && box.top < area.bottom - 1)
-                .sort((a, b) => a[1].top - b[1].top)
-                .map(([row]) => [Number(row.dataset.row), row.querySelector('.title').textContent]),
-              headings: [...document.querySelectorAll('#content [role="heading"]')]
-                .map((heading) => [Number(heading.dataset.section), heading.textContent])
-                .sort((a, b) => a[0] - b[0]),
-              index: [...document.querySelectorAll('nav[aria-label="Index"] button:not(.search)')]
-                .map((button) => [button.textContent,
-                                  button.dataset.jump === undefined ? null : Number(button.dataset.jump)]),
-              loading: document.querySelectorAll('#content .row.loading').length,
-            };""")
+        return list_state(BROWSER)
 
     def cli_state(self, name):
-        """What the page must show of a list short enough to fit on screen, from the CLI."""
-        return {
-            "rows": [[item["row"], item["title"]] for item in cli_json(DB, "list", "-c", name)],
-            "headings": [[section["section"], section["heading"]]
-                         for section in cli_json(DB, "sections", "-c", name)],
-            "index": [[entry["title"], entry["section"]] for entry in cli_json(DB, "index", "-c", name)],
-            "loading": 0,
-        }
+        return cli_list_state(DB, name)
 
     def assert_page_shows(self, expected, what):
         try:
@@ -701,6 +719,13 @@ class MillionRowTests(PageCase):
         self.assertLess(elapsed, 1.0)
         print(f"\n  {BIG_ROWS:,} rows: the last entry's rows were on screen after "
               f"{elapsed * 1000:.0f} ms", file=sys.stderr)
+
+
+def load_tests(loader, tests, pattern):
+    """This module's tests, then edit_test.py's, so that one command runs every page test."""
+    import edit_test
+    tests.addTests(loader.loadTestsFromModule(edit_test))
+    return tests
 
 
 if __name__ == "__main__":
