@@ -41,6 +41,23 @@ ours=$(median_of "${ours_times[@]}")
 existing=$(median_of "${existing_times[@]}")
 reader=$(median "$runs" ":" "$reader_benchmark" "$csv")
 
+# How long an import goes on after its commit (issue 22, item 10): from the moment another process
+# that looks every 5 ms first sees the collection to the moment the import exits, into a new catalog
+# and into one that holds a collection.
+tail_of() { python3 "$root/Benchmarks/commit_tail.py" "$1" cities -- "${@:2}" | cut -d' ' -f3; }
+new_tails=()
+existing_tails=()
+for _ in $(seq "$runs"); do
+  eval "$(fresh "$db")"
+  new_tails+=("$(tail_of "$db" "$catalog" --db "$db" import "$csv" -c cities --group-by state --quiet)")
+  eval "$(fresh "$existing_db")"
+  "$catalog" --db "$existing_db" import "$small" -c small --quiet
+  existing_tails+=("$(tail_of "$existing_db" "$catalog" --db "$existing_db" import "$csv" -c cities \
+    --group-by state --quiet)")
+done
+new_tail=$(median_of "${new_tails[@]}")
+existing_tail=$(median_of "${existing_tails[@]}")
+
 eval "$(fresh "$db")"
 ours_peak=$(peak_mib "$catalog" --db "$db" import "$csv" -c cities --group-by state --quiet)
 eval "$(fresh "$db5")"
@@ -63,6 +80,8 @@ printf '  catalog import --group-by state            %8.2f s   ratio %s (target 
 printf '  catalog rows per second                    %8.0f\n' "$(awk -v r=$rows -v s="$ours" 'BEGIN { print r / s }')"
 printf '  the same into a catalog with a collection  %8.2f s   ratio %s\n' "$existing" \
   "$(ratio "$existing" "$reference")"
+printf '  tail after commit, new catalog            %8.3f s   (commit seen to prompt back)\n' "$new_tail"
+printf '  tail after commit, catalog with collection %8.3f s\n' "$existing_tail"
 printf '  CSV reader alone                           %8.2f s   %.0f MB/s\n' "$reader" \
   "$(awk -v m="$megabytes" -v s="$reader" 'BEGIN { print m / s }')"
 printf 'peak memory (target < 64 MiB and flat from 1M to 5M rows)\n'
