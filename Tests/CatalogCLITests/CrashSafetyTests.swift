@@ -120,17 +120,24 @@ struct CrashSafetyTests {
     var outcomes: [String: Int] = [:]
     for trial in 0..<Self.trials {
       try restore()
-      // Every other pair of trials is killed near or after the end, the commit.
+      // Pairs of trials take turns: killed during the write, near its end (the commit, on either
+      // side of it), and after another process has seen the commit (while the writer closes).
+      let moment = trial / 2 % 3
       let fraction =
-        trial / 2 % 2 == 1
-        ? Double.random(in: 0.85...1.3, using: &generator)
-        : Double.random(in: 0.1...0.85, using: &generator)
+        moment == 0
+        ? Double.random(in: 0.1...0.85, using: &generator)
+        : Double.random(in: 0.85...1.3, using: &generator)
       let process = Process()
       process.executableURL = CatalogRunner.executable
       process.arguments = arguments(trial)
       process.currentDirectoryURL = runner.directory.url
       try process.run()
-      Thread.sleep(forTimeInterval: durations[trial % 2] * fraction)
+      if moment == 2 {
+        try Self.waitForVersion(2, of: runner.databasePath, writtenBy: process)
+        Thread.sleep(forTimeInterval: durations[trial % 2] * (fraction - 0.85))
+      } else {
+        Thread.sleep(forTimeInterval: durations[trial % 2] * fraction)
+      }
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
 
@@ -149,6 +156,7 @@ struct CrashSafetyTests {
         state == ["1|10000|10000|2"]
         ? "before" : state == ["2|\(expected)|\(expected)|2"] ? "complete" : "partial"
       #expect(outcome != "partial", "trial \(trial) at \(fraction): \(state)")
+      if moment == 2 { #expect(outcome == "complete", "trial \(trial): killed after its commit") }
       // Whichever it is, the lists count every item once.
       let sections = try runner.run(["sections", "--group-by", "state", "--format", "csv"])
       let counted = sections.outputLines.dropFirst().map { Int($0.split(separator: ",")[3])! }
@@ -159,5 +167,17 @@ struct CrashSafetyTests {
     print(
       "item write crash safety: \(Self.trials) trials, outcomes \(outcomes.sorted { $0.key < $1.key })"
     )
+  }
+
+  /// Waits until another connection sees the catalog at `version`, or `process` has ended.
+  static func waitForVersion(_ version: Int, of path: String, writtenBy process: Process) throws {
+    let deadline = Date().addingTimeInterval(120)
+    while process.isRunning && Date() < deadline {
+      if try TestCatalog.sqlite3(path: path, "SELECT version FROM catalog_state") == ["\(version)"]
+      {
+        return
+      }
+      Thread.sleep(forTimeInterval: 0.005)
+    }
   }
 }
