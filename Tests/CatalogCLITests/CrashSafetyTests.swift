@@ -173,8 +173,7 @@ struct CrashSafetyTests {
   static func waitForVersion(_ version: Int, of path: String, writtenBy process: Process) throws {
     let deadline = Date().addingTimeInterval(120)
     while process.isRunning && Date() < deadline {
-      if try TestCatalog.sqlite3(path: path, "SELECT version FROM catalog_state") == ["\(version)"]
-      {
+      if try TestCatalog.peek(path: path, "SELECT version FROM catalog_state") == ["\(version)"] {
         return
       }
       Thread.sleep(forTimeInterval: 0.005)

@@ -56,9 +56,22 @@ public final class TestCatalog {
 
   /// Runs `sql` on the database at `path` with the `sqlite3` shell.
   public static func sqlite3(path: String, _ sql: String) throws -> [String] {
+    try sqlite3(arguments: [path, sql], errors: nil)
+  }
+
+  /// What `sql` reads from the catalog at `path` as another process looking in sees it now: through
+  /// a read-only connection of the `sqlite3` shell, which never creates the file. No lines while
+  /// the file is missing or a writer holds it.
+  public static func peek(path: String, _ sql: String) throws -> [String] {
+    let escaped = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
+    return try sqlite3(arguments: ["file:\(escaped)?mode=ro", sql], errors: .nullDevice)
+  }
+
+  private static func sqlite3(arguments: [String], errors: FileHandle?) throws -> [String] {
     let process = Process()
     process.executableURL = URL(filePath: "/usr/bin/sqlite3")
-    process.arguments = [path, sql]
+    process.arguments = arguments
+    if let errors { process.standardError = errors }
     let output = Pipe()
     process.standardOutput = output
     try process.run()
