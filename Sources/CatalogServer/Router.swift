@@ -206,12 +206,14 @@ struct Router: Sendable {
     return .error(tooLarge)
   }
 
+  /// A file of the page. None sends a `Referer`: the page's first address may hold a token.
   private func page(_ name: String) throws(APIError) -> HTTPResponse {
     guard let asset = WebAsset.named(name) else { throw .notFound("no page file '\(name)'") }
     return HTTPResponse(
       status: 200, contentType: asset.contentType, body: .bytes(asset.bytes),
       headers: [
         ("Cache-Control", "no-cache"), ("Content-Security-Policy", Self.contentSecurityPolicy),
+        ("Referrer-Policy", "no-referrer"),
       ])
   }
 

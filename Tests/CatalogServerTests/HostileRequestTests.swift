@@ -151,11 +151,14 @@ struct HostileRequestTests {
         + "\n")
   }
 
+  /// Its files and requests send no `Referer`: the page's first address may hold a token
+  /// (`serve --edit`), which must travel nowhere else.
   @Test func thePageIsServedWithAPolicyThatAllowsOnlyItsOwnFiles() throws {
-    let response = try fixture.get("/")
+    let response = try fixture.get("/?token=ctk_secret")
     #expect(response.status == 200)
     #expect(response.headers["content-type"] == "text/html; charset=utf-8")
     #expect(response.headers["content-security-policy"]?.hasPrefix("default-src 'self'") == true)
+    #expect(response.headers["referrer-policy"] == "no-referrer")
     #expect(response.body.hasPrefix("<!doctype html>"))
   }
 }
