@@ -87,7 +87,7 @@ extension Catalog {
         grouping: plan.build.builders[summaryIndex].grouping,
         sectionCount: sectionCounts[summaryIndex],
         changes: WriteSummary(
-          version: version, added: Array(plan.firstItem..<plan.firstItem + itemCount),
+          version: version, added: ItemNumbers(plan.firstItem..<plan.firstItem + itemCount),
           removed: plan.replacedItems))
     }
   }

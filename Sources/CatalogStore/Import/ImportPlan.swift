@@ -10,7 +10,7 @@ struct ImportPlan {
   /// numbers are never reused).
   let firstItem: Int
   /// The items of the collection it replaces, which it removed.
-  let replacedItems: [Int]
+  let replacedItems: ItemNumbers
   /// The groupings being built, beginning with the letter grouping in the collection's locale.
   let build: GroupingBuild
   /// The key column's position, when the collection has one.
@@ -41,7 +41,7 @@ extension Catalog {
     }
     let settings = try resolveSettings(header: header, options: options, existing: existing)
     var groupings: [(Grouping, CollationLocale)] = []
-    var replacedItems: [Int] = []
+    var replacedItems = ItemNumbers()
     let collectionID: Int
     if let existing {
       try ListTables(connection: connection).deleteAll(ofCollection: existing.id)
@@ -62,7 +62,7 @@ extension Catalog {
       let deleted = try connection.prepare(
         "DELETE FROM items WHERE collection_id = ? RETURNING item")
       try deleted.bind(.integer(existing.id))
-      while try deleted.step() { replacedItems.append(deleted.int(at: 0)) }
+      while try deleted.step() { replacedItems.insert(deleted.int(at: 0)) }
       let indexColumns = try connection.prepare(
         """
         SELECT i.grouping_id, i.index_by FROM index_columns i

@@ -322,6 +322,7 @@ public final class CollectionWriter {
           locale: locale, tree: layout.tree))
     }
     return WriteSummary(
-      version: version, added: Array(added), updated: Array(updated), removed: Array(removed))
+      version: version, added: ItemNumbers(added.sorted()), updated: ItemNumbers(updated.sorted()),
+      removed: ItemNumbers(removed.sorted()))
   }
 }
