@@ -22,14 +22,20 @@ static inline int csqlite_statement_journal_spill(int bytes) {
 }
 
 /// Keeps up to `bytes` of freed memory at the top of the heap instead of handing it back to the
-/// system at once, and takes blocks of up to `blockBytes` from the heap rather than mapping each
-/// on its own. A write frees its statement journal after every statement, and with glibc's
+/// system at once. A write frees its statement journal after every statement, and with glibc's
 /// default threshold (128 KiB) each of those frees became two system calls (a quarter of the time
-/// of a 10,000-row append); setting one threshold fixes the other, so both are set. Does nothing
-/// where the C library is not glibc.
-static inline void csqlite_keep_freed_heap(int bytes, int blockBytes) {
+/// of a 10,000-row append). Setting it also fixes the size above which a block is mapped on its
+/// own at glibc's default, 128 KiB. Does nothing where the C library is not glibc.
+static inline void csqlite_keep_freed_heap(int bytes) {
 #ifdef __GLIBC__
   mallopt(M_TRIM_THRESHOLD, bytes);
-  mallopt(M_MMAP_THRESHOLD, blockBytes);
+#endif
+}
+
+/// Takes blocks of up to `bytes` from the heap rather than mapping each on its own (glibc's
+/// M_MMAP_THRESHOLD). Does nothing where the C library is not glibc.
+static inline void csqlite_heap_block_limit(int bytes) {
+#ifdef __GLIBC__
+  mallopt(M_MMAP_THRESHOLD, bytes);
 #endif
 }
