@@ -24,8 +24,8 @@ static inline int csqlite_statement_journal_spill(int bytes) {
 /// Keeps up to `bytes` of freed memory at the top of the heap instead of handing it back to the
 /// system at once. A write frees its statement journal after every statement, and with glibc's
 /// default threshold (128 KiB) each of those frees became two system calls (a quarter of the time
-/// of a 10,000-row append). Setting it also fixes the size above which a block is mapped on its
-/// own at glibc's default, 128 KiB. Does nothing where the C library is not glibc.
+/// of a 10,000-row append). Setting it, or the limit below, stops glibc from moving either on its
+/// own. Does nothing where the C library is not glibc.
 static inline void csqlite_keep_freed_heap(int bytes) {
 #ifdef __GLIBC__
   mallopt(M_TRIM_THRESHOLD, bytes);

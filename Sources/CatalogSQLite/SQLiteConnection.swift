@@ -13,30 +13,24 @@ package final class SQLiteConnection: DatabaseConnection {
 
   /// Before the process's first connection: turns SQLite's memory statistics off, unless the
   /// program used SQLite before (nothing reads them, and they cost a global lock per allocation,
-  /// which the import's threads would contend for), keeps statement journals of up to 1 MiB in
+  /// which the import's threads would contend for), and keeps statement journals of up to 1 MiB in
   /// memory (`csqlite_statement_journal_spill`: a 10,000-row append wrote 48,000 pages to them
-  /// in temporary files), and keeps 64 MiB of freed heap for reuse, taking blocks of up to 4 MiB
-  /// (such as a statement journal's) from it (`csqlite_keep_freed_heap`).
+  /// in temporary files).
+  ///
+  /// Such a journal grows in blocks of 1 MiB, which are taken from the heap and kept there when
+  /// freed (4 MiB of free heap is kept), so a statement costs no system calls for its journal:
+  /// mapped one by one (glibc maps blocks over 128 KiB), an import of 1M rows spent 2 s more in
+  /// the kernel; with blocks of up to 4 MiB from the heap and 64 MiB kept free, its peak memory
+  /// was 64 MiB instead of 58, and grew with the rows.
   private static let processSettings: Void = {
     _ = csqlite_disable_memory_statistics()
-    _ = csqlite_statement_journal_spill(1 << 20)
-    csqlite_keep_freed_heap(64 << 20)
+    _ = csqlite_statement_journal_spill(statementJournalBytes)
+    csqlite_heap_block_limit(statementJournalBytes + (64 << 10))
+    csqlite_keep_freed_heap(4 << 20)
   }()
 
-  /// Runs `body`, a write of many statements (an append, upsert or sync), with blocks of up to
-  /// 4 MiB taken from the heap instead of mapped one by one: an in-memory statement journal
-  /// grows in blocks of its spill limit (1 MiB), and mapping and unmapping one for every
-  /// statement cost two system calls each. Only around such writes: kept for the whole process,
-  /// the heap holds on to more of what an import frees in pieces (an import of 1M rows peaked at
-  /// 62 MiB instead of 52). Process-wide, so a write beside it in the same process shares the
-  /// setting until it ends.
-  static func withHeapBlocksForManyStatements<T>(_ body: () throws(CatalogError) -> T)
-    throws(CatalogError) -> T
-  {
-    csqlite_heap_block_limit(4 << 20)
-    defer { csqlite_heap_block_limit(128 << 10) }
-    return try body()
-  }
+  /// How much of a statement journal SQLite keeps in memory before it moves it to a file.
+  private static let statementJournalBytes: Int32 = 1 << 20
 
   /// How a connection opens its file.
   package enum Access: Sendable, Equatable {

@@ -107,7 +107,7 @@ package final class SQLiteEngine: CatalogEngine {
       // touch from being written out and read again within the transaction.
       try connection.execute("PRAGMA cache_size = -\(Self.itemImportCacheKiB)")
       defer { try? connection.execute("PRAGMA cache_size = -2000") }
-      return try SQLiteConnection.withHeapBlocksForManyStatements(body)
+      return try body()
     }
   }
 
