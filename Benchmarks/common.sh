@@ -7,10 +7,6 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 work="${BENCHMARK_DIR:-/tmp/catalog-benchmarks}"
 mkdir -p "$work"
 
-if [ ! -x /usr/bin/time ]; then
-  apt-get install -y -qq time >/dev/null
-fi
-
 build_release() {
   (cd "$root" && swift build -c release --product catalog >&2 && swift build -c release --product ReaderBenchmark >&2)
   catalog="$root/.build/release/catalog"
@@ -89,11 +85,13 @@ median() {
   median_of "${times[@]}"
 }
 
-# peak_mib COMMAND…: the peak resident memory of one run, in MiB.
-peak_mib() {
-  /usr/bin/time -f '%M' -o "$work/time.txt" "$@" > /dev/null
-  awk -v k="$(tail -1 "$work/time.txt")" 'BEGIN { printf "%.1f\n", k / 1024 }'
-}
+# peak_mib COMMAND…: the peak memory of one run in MiB, as "RESIDENT OWN": the resident set, which
+# also counts the pages of the catalog file that a reader maps and touches, and the process's own
+# (anonymous) memory; peak_memory.py says why both.
+peak_mib() { python3 "$root/Benchmarks/peak_memory.py" "$@"; }
+
+# peak_text PEAK: peak_mib's answer as "190.3 MiB   own   3.0 MiB".
+peak_text() { printf '%7s MiB   own %5s MiB' "${1% *}" "${1#* }"; }
 
 # ratio A B: A / B with two decimals.
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f\n", a / b }'; }

@@ -80,13 +80,13 @@ printf '  catalog import --group-by state            %8.2f s   ratio %s (target 
 printf '  catalog rows per second                    %8.0f\n' "$(awk -v r=$rows -v s="$ours" 'BEGIN { print r / s }')"
 printf '  the same into a catalog with a collection  %8.2f s   ratio %s\n' "$existing" \
   "$(ratio "$existing" "$reference")"
-printf '  tail after commit, new catalog            %8.3f s   (commit seen to prompt back)\n' "$new_tail"
+printf '  tail after commit, new catalog             %8.3f s   (commit seen to prompt back)\n' "$new_tail"
 printf '  tail after commit, catalog with collection %8.3f s\n' "$existing_tail"
 printf '  CSV reader alone                           %8.2f s   %.0f MB/s\n' "$reader" \
   "$(awk -v m="$megabytes" -v s="$reader" 'BEGIN { print m / s }')"
-printf 'peak memory (target < 64 MiB and flat from 1M to 5M rows)\n'
-printf '  catalog import, 1M rows                    %8s MiB\n' "$ours_peak"
-printf '  catalog import, 5M rows                    %8s MiB\n' "$ours_peak5"
-printf '  catalog import --group-by name, 1M rows    %8s MiB   (1,000,000 distinct sections)\n' \
-  "$distinct_peak"
-printf '  reference sqlite3, 1M rows                 %8s MiB\n' "$reference_peak"
+printf 'peak memory (target < 64 MiB and flat from 1M to 5M rows), resident and own\n'
+printf '  catalog import, 1M rows                    %s\n' "$(peak_text "$ours_peak")"
+printf '  catalog import, 5M rows                    %s\n' "$(peak_text "$ours_peak5")"
+printf '  catalog import --group-by name, 1M rows    %s   (1,000,000 distinct sections)\n' \
+  "$(peak_text "$distinct_peak")"
+printf '  reference sqlite3, 1M rows                 %s\n' "$(peak_text "$reference_peak")"

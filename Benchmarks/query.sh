@@ -53,6 +53,6 @@ printf '  sections                                    %7.3f s   ratio %s (target
 printf '  list --offset 0 --limit 50                  %7.3f s\n' "$skewed_first"
 printf '  list --offset 450000 --limit 50 (inside it) %7.3f s   ratio %s (target <= 2)\n' \
   "$skewed_deep" "$(ratio "$skewed_deep" "$skewed_first")"
-printf 'peak memory of list --format json over every row (target < 64 MiB, flat)\n'
-printf '  1M rows                                     %7s MiB\n' "$list_peak"
-printf '  5M rows                                     %7s MiB\n' "$list_peak5"
+printf 'peak memory of list --format json over every row (target < 64 MiB, flat), resident and own\n'
+printf '  1M rows                                     %s\n' "$(peak_text "$list_peak")"
+printf '  5M rows                                     %s\n' "$(peak_text "$list_peak5")"

@@ -49,4 +49,4 @@ printf '  floor: sqlite3 writing those keys in order  %7.3f s   ratio %s\n' "$fl
   "$(ratio "$build" "$floor_time")"
 printf '  floor: SQLite FTS5 indexing the titles      %7.3f s   ratio %s\n' "$fts_time" \
   "$(ratio "$build" "$fts_time")"
-printf '  peak memory of the build                    %7s MiB\n' "$peak"
+printf '  peak memory of the build                    %s\n' "$(peak_text "$peak")"

@@ -44,6 +44,8 @@ printf '  catalog list --format csv                   %7.3f s   ratio %s (target
   "$list" "$(ratio "$list" "$reference")"
 printf '  catalog export                              %7.3f s   ratio %s (target <= 1.5)\n' \
   "$exported" "$(ratio "$exported" "$reference")"
-printf 'peak memory (flat from 1M to 5M rows)\n'
-printf '  list --format csv, 1M / 5M rows             %7s / %s MiB\n' "$list_peak" "$list_peak5"
-printf '  export, 1M / 5M rows                        %7s / %s MiB\n' "$export_peak" "$export_peak5"
+printf 'peak memory (flat from 1M to 5M rows), resident and own\n'
+printf '  list --format csv, 1M rows                  %s\n' "$(peak_text "$list_peak")"
+printf '  list --format csv, 5M rows                  %s\n' "$(peak_text "$list_peak5")"
+printf '  export, 1M rows                             %s\n' "$(peak_text "$export_peak")"
+printf '  export, 5M rows                             %s\n' "$(peak_text "$export_peak5")"
