@@ -27,6 +27,7 @@ extension Argument where Value == String {
   init(_ name: String, help: String) {
     definition = ArgumentDefinition(name: name, help: help)
     wrappedValue = ParsedInvocation.current?.argument(name) ?? ""
+    declareToCollector()
   }
 }
 
@@ -35,6 +36,7 @@ extension Argument where Value == String? {
   init(_ name: String, help: String) {
     definition = ArgumentDefinition(name: name, help: help, isRequired: false)
     wrappedValue = ParsedInvocation.current?.argument(name)
+    declareToCollector()
   }
 }
 
@@ -44,5 +46,6 @@ extension Argument where Value == [String] {
     definition = ArgumentDefinition(
       name: name, help: help, isRequired: isRequired, isRepeating: true)
     wrappedValue = ParsedInvocation.current?.argumentValues(name) ?? []
+    declareToCollector()
   }
 }

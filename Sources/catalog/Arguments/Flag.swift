@@ -25,6 +25,7 @@ extension Flag where Value == Bool {
   init(_ name: String, short: Character? = nil, help: String, isGlobal: Bool = false) {
     definitions = [.flag(name, short: short, help: help, isGlobal: isGlobal)]
     wrappedValue = ParsedInvocation.current?.hasFlag(name) ?? false
+    declareToCollector()
   }
 }
 
@@ -34,6 +35,7 @@ extension Flag {
   init<Choice: EnumerableFlag>() where Value == Choice? {
     definitions = Choice.allCases.map { .flag($0.rawValue, help: $0.help) }
     wrappedValue = Choice.allCases.first { ParsedInvocation.current?.hasFlag($0.rawValue) == true }
+    declareToCollector()
   }
 }
 

@@ -33,6 +33,7 @@ extension Option where Value: ExpressibleByArgument {
       name, short: short, value: valueName, help: help, constraint: Value.constraint,
       defaultValue: defaultValue.argumentDescription, isGlobal: isGlobal)
     wrappedValue = ParsedInvocation.current?.value(of: name, as: Value.self) ?? defaultValue
+    declareToCollector()
   }
 }
 
@@ -46,6 +47,7 @@ extension Option {
       name, short: short, value: valueName, help: help, constraint: Wrapped.constraint,
       isGlobal: isGlobal)
     wrappedValue = ParsedInvocation.current?.value(of: name, as: Wrapped.self)
+    declareToCollector()
   }
 
   /// An option that may be given any number of times, keeping every value in order.
@@ -56,5 +58,6 @@ extension Option {
       name, short: short, value: valueName, help: help, constraint: Element.constraint,
       isRepeatable: true)
     wrappedValue = ParsedInvocation.current?.values(of: name, as: Element.self) ?? []
+    declareToCollector()
   }
 }

@@ -5,15 +5,12 @@
 ///
 /// The help lists the group's options where the property comes among the command's own.
 @propertyWrapper
-struct OptionGroup<Value: ParsableArguments>: Sendable, ParameterDeclaration {
-  /// The group's values, as the command line gives them.
+struct OptionGroup<Value: ParsableArguments>: Sendable {
+  /// The group's values, as the command line gives them; its properties declare themselves as
+  /// they are made.
   let wrappedValue: Value
 
   init() {
     wrappedValue = Value()
-  }
-
-  func declare(in parameters: inout CommandParameters) {
-    wrappedValue.declareProperties(in: &parameters)
   }
 }

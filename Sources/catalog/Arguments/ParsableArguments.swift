@@ -24,17 +24,12 @@ extension ParsableArguments {
     ParsedInvocation.$current.withValue(invocation) { Self() }
   }
 
-  /// What the properties declare, in the order they come.
+  /// What the properties declare, in the order they come: each declares its part as it is made.
   static var parameters: CommandParameters {
-    var parameters = CommandParameters()
-    ParsedInvocation.$current.withValue(nil) { Self() }.declareProperties(in: &parameters)
-    return parameters
-  }
-
-  /// Adds what the properties declare to `parameters`, found by reflecting on them.
-  func declareProperties(in parameters: inout CommandParameters) {
-    for property in Mirror(reflecting: self).children {
-      (property.value as? any ParameterDeclaration)?.declare(in: &parameters)
+    let collector = ParameterCollector()
+    ParsedInvocation.$current.withValue(nil) {
+      ParameterCollector.$current.withValue(collector) { _ = Self() }
     }
+    return collector.parameters
   }
 }
