@@ -1,8 +1,7 @@
 import CatalogCollation
 import CatalogSQLite
+import CatalogStore
 import Foundation
-
-@testable import CatalogStore
 
 /// A new catalog — a file in a temporary directory, or a schema of its own on the PostgreSQL test
 /// server — and the ways tests fill it.
