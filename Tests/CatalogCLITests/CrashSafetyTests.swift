@@ -133,7 +133,9 @@ struct CrashSafetyTests {
       process.currentDirectoryURL = runner.directory.url
       try process.run()
       if moment == 2 {
-        try Self.waitForVersion(2, of: runner.databasePath, writtenBy: process)
+        try TestCatalog.waitUntil(
+          "SELECT version FROM catalog_state", at: runner.databasePath, reads: ["2"],
+          whileRunning: process)
         Thread.sleep(forTimeInterval: durations[trial % 2] * (fraction - 0.85))
       } else {
         Thread.sleep(forTimeInterval: durations[trial % 2] * fraction)
@@ -167,16 +169,5 @@ struct CrashSafetyTests {
     print(
       "item write crash safety: \(Self.trials) trials, outcomes \(outcomes.sorted { $0.key < $1.key })"
     )
-  }
-
-  /// Waits until another connection sees the catalog at `version`, or `process` has ended.
-  static func waitForVersion(_ version: Int, of path: String, writtenBy process: Process) throws {
-    let deadline = Date().addingTimeInterval(120)
-    while process.isRunning && Date() < deadline {
-      if try TestCatalog.peek(path: path, "SELECT version FROM catalog_state") == ["\(version)"] {
-        return
-      }
-      Thread.sleep(forTimeInterval: 0.005)
-    }
   }
 }

@@ -407,11 +407,8 @@ struct InterruptTests {
       if let fraction {
         Thread.sleep(forTimeInterval: duration * fraction)
       } else {
-        while try process.isRunning
-          && TestCatalog.peek(path: database, "SELECT count(*) FROM collections") != ["1"]
-        {
-          Thread.sleep(forTimeInterval: 0.005)
-        }
+        try TestCatalog.waitUntil(
+          "SELECT count(*) FROM collections", at: database, reads: ["1"], whileRunning: process)
       }
       if process.isRunning { process.interrupt() }
       let message = String(

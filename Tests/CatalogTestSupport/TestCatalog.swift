@@ -66,6 +66,16 @@ public final class TestCatalog {
     return try sqlite3(arguments: ["file:\(escaped)?mode=ro", sql], errors: .nullDevice)
   }
 
+  /// Waits until `peek(path:_:)` of `sql` reads `lines`, or `writer` has ended: for a test that
+  /// acts on a writer once another process sees its commit.
+  public static func waitUntil(
+    _ sql: String, at path: String, reads lines: [String], whileRunning writer: Process
+  ) throws {
+    while try writer.isRunning && peek(path: path, sql) != lines {
+      Thread.sleep(forTimeInterval: 0.005)
+    }
+  }
+
   private static func sqlite3(arguments: [String], errors: FileHandle?) throws -> [String] {
     let process = Process()
     process.executableURL = URL(filePath: "/usr/bin/sqlite3")
