@@ -43,10 +43,11 @@ final class CopyInsert: BulkInsert, ValueBinder {
       for row in 0..<count {
         insert.reset()
         bind(insert, row, 1)
-        try insert.run()
+        try insert.runWithoutWaiting()
       }
       return
     }
+    try connection.waitForAnswers()
     let started = pq.exec(connection.handle, copy)
     defer { pq.clear(started) }
     try connection.check(started, sql: copy)

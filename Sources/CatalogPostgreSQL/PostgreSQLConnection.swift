@@ -22,6 +22,12 @@ package final class PostgreSQLConnection: DatabaseConnection {
   private var nextName = 0
   /// The column types of tables that bulk inserts write, by table and columns.
   private var bulkColumnTypes: [String: [UInt32]] = [:]
+  /// The SQL of the statements sent in pipeline mode whose answers are not read yet
+  /// (`runWithoutWaiting`), in the order they were sent.
+  var unanswered: [String] = []
+  /// The failure of one of those, read where it could not be thrown (closing a cursor): the next
+  /// statement that waits for an answer throws it.
+  var unreportedFailure: CatalogError?
 
   /// Connects to the server the URI names, as libpq defaults what it does not name.
   ///
@@ -61,6 +67,8 @@ package final class PostgreSQLConnection: DatabaseConnection {
   }
 
   package var isInTransaction: Bool {
+    // Statements sent without waiting are sent only inside a transaction (or begin it).
+    guard unanswered.isEmpty else { return true }
     let status = pq.transactionStatus(handle)
     return status == PQTRANS_INTRANS || status == PQTRANS_INERROR
   }
@@ -68,9 +76,13 @@ package final class PostgreSQLConnection: DatabaseConnection {
   // MARK: - Statements
 
   /// Runs one or more statements that return no rows, with the simple protocol.
+  /// It runs even when a statement sent before it without waiting failed, whose failure it
+  /// throws then: a `ROLLBACK` after a failed write must still end the transaction.
   package func execute(_ sql: String) throws(CatalogError) {
+    let earlier = collectAnswers(keepingLast: false).failure
     let result = pq.exec(handle, sql)
     defer { pq.clear(result) }
+    if let earlier { throw earlier }
     try check(result, sql: sql)
   }
 
@@ -101,6 +113,7 @@ package final class PostgreSQLConnection: DatabaseConnection {
 
   /// A statement prepared on the server under a name of its own.
   private func makePrepared(_ sql: String) throws(CatalogError) -> PostgreSQLStatement {
+    try waitForAnswers()
     let name = uniqueName("s")
     let translated = PostgreSQLStatement.translatingParameters(sql)
     let result = pq.prepare(handle, name, translated.sql, 0, nil)
@@ -115,6 +128,7 @@ package final class PostgreSQLConnection: DatabaseConnection {
   {
     let key = table + "(" + columns.joined(separator: ",") + ")"
     if bulkColumnTypes[key] == nil {
+      try waitForAnswers()
       let sql = "SELECT \(columns.joined(separator: ", ")) FROM \(table) LIMIT 0"
       let result = pq.execParams(handle, sql, 0, nil, nil, nil, nil, 1)
       defer { pq.clear(result) }

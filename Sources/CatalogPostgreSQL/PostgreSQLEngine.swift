@@ -76,8 +76,12 @@ package final class PostgreSQLEngine: CatalogEngine {
   private func configure(_ connection: PostgreSQLConnection, busyTimeoutMilliseconds: Int32)
     throws(CatalogError)
   {
+    // Generic plans: a cached statement is planned once per connection, not at every run with
+    // its values (planning a lookup cost more than running it, the keys' statistics decompressed
+    // each time); every cached statement is a lookup or a short range by its table's key.
     try connection.execute(
-      "SET search_path TO \(quotedSchema); SET lock_timeout = \(busyTimeoutMilliseconds)")
+      "SET search_path TO \(quotedSchema); SET lock_timeout = \(busyTimeoutMilliseconds); "
+        + "SET plan_cache_mode = force_generic_plan")
   }
 
   /// The version in `catalog_schema`; 0 for an empty schema. A schema that holds other tables
@@ -132,7 +136,7 @@ package final class PostgreSQLEngine: CatalogEngine {
     throws(CatalogError) -> Bool
   {
     try connection.cached("SELECT pg_advisory_xact_lock(hashtext(?1), hashtext(?2))")
-      .bind(.text(uri.schema), .text(name)).run()
+      .bind(.text(uri.schema), .text(name)).runWithoutWaiting()
     return true
   }
 
@@ -142,7 +146,7 @@ package final class PostgreSQLEngine: CatalogEngine {
     throws(CatalogError)
   {
     try connection.cached("SELECT pg_notify(?1, ?2)")
-      .bind(.text(channel), .text(String(version))).run()
+      .bind(.text(channel), .text(String(version))).runWithoutWaiting()
   }
 
   /// Bulk loads go through `COPY` already (`CopyInsert`); nothing else to change.

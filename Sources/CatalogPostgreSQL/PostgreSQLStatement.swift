@@ -186,13 +186,10 @@ final class PostgreSQLStatement: DatabaseStatement {
     pq.clear(result)
     result = nil
     let fetch = "FETCH FORWARD \(Self.cursorBatchSize) FROM \(cursorName)"
-    let batch = pq.execParams(connection.handle, fetch, 0, nil, nil, nil, nil, 1)
-    do {
-      try connection.check(batch, sql: sql)
-    } catch {
-      pq.clear(batch)
-      throw error
-    }
+    let handle = connection.handle
+    let batch = try connection.answer(
+      sql: sql, run: { pq.execParams(handle, fetch, 0, nil, nil, nil, nil, 1) },
+      send: { pq.sendQueryParams(handle, fetch, 0, nil, nil, nil, nil, 1) })
     result = batch
     rowCount = pq.ntuples(batch)
     cursorIsExhausted = rowCount < Self.cursorBatchSize
@@ -201,6 +198,47 @@ final class PostgreSQLStatement: DatabaseStatement {
   /// Sends the statement (or `text`, a statement made from it) with the bound parameters, and
   /// returns its result, checked.
   private func send(_ text: String?, prepared name: String?) throws(CatalogError) -> OpaquePointer {
+    try withParameters { count, values, lengths, formats throws(CatalogError) in
+      let handle = connection.handle
+      return try connection.answer(
+        sql: sql,
+        run: {
+          if let name {
+            pq.execPrepared(handle, name, count, values, lengths, formats, 1)
+          } else {
+            pq.execParams(handle, text!, count, nil, values, lengths, formats, 1)
+          }
+        },
+        send: {
+          if let name {
+            pq.sendQueryPrepared(handle, name, count, values, lengths, formats, 1)
+          } else {
+            pq.sendQueryParams(handle, text!, count, nil, values, lengths, formats, 1)
+          }
+        })
+    }
+  }
+
+  /// A cached statement is sent without waiting for its answer, after the statements before it
+  /// in the same way and before the next one that waits; any other runs as `run` does.
+  func runWithoutWaiting() throws(CatalogError) {
+    guard case .prepared(let name) = mode else { return try run() }
+    finish()
+    try withParameters { count, values, lengths, formats throws(CatalogError) in
+      let handle = connection.handle
+      try connection.sendWithoutWaiting(sql: sql) {
+        pq.sendQueryPrepared(handle, name, count, values, lengths, formats, 1)
+      }
+    }
+  }
+
+  /// Calls `body` with the bound parameters as libpq takes them: their number, and their values,
+  /// lengths and formats (NULL for a parameter not bound), valid until `body` returns.
+  private func withParameters<T>(
+    _ body: (
+      Int32, [UnsafePointer<CChar>?], [Int32], [Int32]
+    ) throws(CatalogError) -> T
+  ) throws(CatalogError) -> T {
     var values: [UnsafePointer<CChar>?] = []
     var lengths: [Int32] = []
     var formats: [Int32] = []
@@ -223,20 +261,7 @@ final class PostgreSQLStatement: DatabaseStatement {
       lengths.append(Int32(parameter.bytes.count))
       formats.append(parameter.isBinary ? 1 : 0)
     }
-    let count = Int32(parameterCount)
-    let sent: OpaquePointer? =
-      if let name {
-        pq.execPrepared(connection.handle, name, count, values, lengths, formats, 1)
-      } else {
-        pq.execParams(connection.handle, text!, count, nil, values, lengths, formats, 1)
-      }
-    do {
-      try connection.check(sent, sql: sql)
-    } catch {
-      pq.clear(sent)
-      throw error
-    }
-    return sent!
+    return try body(Int32(parameterCount), values, lengths, formats)
   }
 
   /// Lets go of the rows, closes the cursor, and ends the transaction the statement began.
@@ -245,6 +270,7 @@ final class PostgreSQLStatement: DatabaseStatement {
     result = nil
     rowCount = 0
     row = -1
+    if cursorName != nil || ownsTransaction { connection.settleAnswers() }
     if let cursorName, connection.isInTransaction {
       pq.clear(pq.exec(connection.handle, "CLOSE \(cursorName)"))
     }

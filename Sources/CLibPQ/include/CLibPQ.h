@@ -25,6 +25,11 @@ typedef struct {
   __typeof__(PQexecParams) *_Nonnull execParams;
   __typeof__(PQprepare) *_Nonnull prepare;
   __typeof__(PQexecPrepared) *_Nonnull execPrepared;
+  __typeof__(PQsendQueryParams) *_Nonnull sendQueryParams;
+  __typeof__(PQsendQueryPrepared) *_Nonnull sendQueryPrepared;
+  __typeof__(PQenterPipelineMode) *_Nonnull enterPipelineMode;
+  __typeof__(PQexitPipelineMode) *_Nonnull exitPipelineMode;
+  __typeof__(PQpipelineSync) *_Nonnull pipelineSync;
   __typeof__(PQclear) *_Nonnull clear;
   __typeof__(PQresultStatus) *_Nonnull resultStatus;
   __typeof__(PQresultErrorField) *_Nonnull resultErrorField;

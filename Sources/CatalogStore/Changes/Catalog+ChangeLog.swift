@@ -36,7 +36,7 @@ extension Catalog {
         ).bind(.integer(Self.keptVersions)).stepInteger()
         for grouping in groupingsBuiltByWrite ?? [] {
           try connection.cached("UPDATE groupings SET built_version = ? WHERE id = ?")
-            .bind(.integer(version), .integer(grouping)).run()
+            .bind(.integer(version), .integer(grouping)).runWithoutWaiting()
         }
         let result = try record(version)
         try engine.announce(version: version, on: connection)
@@ -44,7 +44,7 @@ extension Catalog {
         // statement less for nearly every write, and at least the last thousand stay.
         if version % 100 == 0 {
           try connection.cached("DELETE FROM change_sets WHERE version <= ?")
-            .bind(.integer(version - Self.keptVersions)).run()
+            .bind(.integer(version - Self.keptVersions)).runWithoutWaiting()
         }
         return VersionedResult(value: result, isCommitted: true)
       }
@@ -63,7 +63,7 @@ extension Catalog {
     ).bind(
       .integer(changeSet.version), .text(changeSet.collection),
       .text(changeSet.grouping.storedColumn), .text(changeSet.locale), .text(changeSet.jsonText)
-    ).run()
+    ).runWithoutWaiting()
   }
 
   /// Records a reload of every stored list of a collection.

@@ -99,7 +99,8 @@ extension DatabaseConnection {
   ) throws(CatalogError) -> T {
     let isNested = isInTransaction
     // Compiled once: a single write is a transaction, and compiling costs what a small write does.
-    try (isNested ? cached("SAVEPOINT nested") : cached(dialect.beginWrite)).bind().run()
+    try (isNested ? cached("SAVEPOINT nested") : cached(dialect.beginWrite)).bind()
+      .runWithoutWaiting()
     do {
       let result = try body()
       guard shouldCommit(result) else {

@@ -49,6 +49,12 @@ package protocol DatabaseStatement: ValueBinder {
   func stringArray(at column: Int32) -> [String]
   /// The bytes of a BLOB column, without a copy: valid until the next step or reset.
   func blobBytes(at column: Int32) -> UnsafeRawBufferPointer
+
+  /// Runs a statement inside a write transaction (or the one that begins it) whose rows and
+  /// count nothing reads: the engine may send it and go on without waiting for its answer
+  /// (PostgreSQL sends it with the next statement that waits). Its failure then fails the
+  /// transaction and is thrown by a later statement of it, at the latest by the commit.
+  func runWithoutWaiting() throws(CatalogError)
 }
 
 extension ValueBinder {
@@ -89,6 +95,11 @@ extension DatabaseStatement {
   /// Steps to the end, for statements that return no rows.
   package func run() throws(CatalogError) {
     while try step() {}
+  }
+
+  /// Runs the statement and waits, as an engine that always waits does.
+  package func runWithoutWaiting() throws(CatalogError) {
+    try run()
   }
 
   package func optionalText(at column: Int32) -> String? {

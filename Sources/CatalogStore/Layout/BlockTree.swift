@@ -241,7 +241,7 @@ final class BlockTree {
       {
         try connection.cached(
           "DELETE FROM row_blocks WHERE grouping_id = ?1 AND level = 0 AND first_key = ?2"
-        ).bind(.integer(groupingID), .blob(block.firstKey)).run()
+        ).bind(.integer(groupingID), .blob(block.firstKey)).runWithoutWaiting()
       }
     }
     while let block = grown.popLast() {
@@ -309,7 +309,7 @@ final class BlockTree {
         try update.bind(
           .integer(groupingID), .integer(level), .blob(node.firstKey), .integer(node.added.rows),
           .integer(node.added.sections)
-        ).run()
+        ).runWithoutWaiting()
       }
       if level == 0 { blocks = changed.map { ($0.firstKey, $0.after) } }
     }

@@ -227,12 +227,12 @@ struct SearchIndexWriter {
     for key in oldKeys where !newKeys.contains(key) {
       try connection.cached(
         "DELETE FROM search_keys WHERE search_index_id = ? AND key = ? AND item = ?"
-      ).bind(.integer(id), .blob(key), .integer(item)).run()
+      ).bind(.integer(id), .blob(key), .integer(item)).runWithoutWaiting()
     }
     for key in newKeys where !oldKeys.contains(key) {
       try connection.cached(
         "INSERT INTO search_keys (search_index_id, key, item) VALUES (?, ?, ?)"
-      ).bind(.integer(id), .blob(key), .integer(item)).run()
+      ).bind(.integer(id), .blob(key), .integer(item)).runWithoutWaiting()
     }
   }
 }

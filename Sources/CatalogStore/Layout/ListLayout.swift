@@ -99,7 +99,7 @@ final class ListLayout {
         ).bind(
           .integer(groupingID), .blob(section), .text(heading),
           .text(letter(of: heading, in: section)), .integer(group.count)
-        ).run()
+        ).runWithoutWaiting()
         try tally(group, in: section)
         _ = try refreshHeading(of: section)
         let label = [try currentHeading(of: section)] + (try indexTitles(of: section))
@@ -138,7 +138,7 @@ final class ListLayout {
     for column in talliedColumns {
       try connection.cached(
         "DELETE FROM section_values WHERE grouping_id = ? AND column_name = ? AND section = ?"
-      ).bind(.integer(groupingID), .text(column), .blob(section)).run()
+      ).bind(.integer(groupingID), .text(column), .blob(section)).runWithoutWaiting()
     }
     try tree.adjust(at: section, by: -.oneSection)
     return .deleted(label: [deletedHeading] + titlesBefore, count: 1)
@@ -250,7 +250,7 @@ final class ListLayout {
       "UPDATE sections SET heading = ?3, letter = ?4 WHERE grouping_id = ?1 AND key = ?2"
     )
     .bind(.integer(groupingID), .blob(section), .text(top), .text(letter(of: top, in: section)))
-    .run()
+    .runWithoutWaiting()
     return (current, top)
   }
 
@@ -327,7 +327,8 @@ final class ListLayout {
         DELETE FROM section_values
         WHERE grouping_id = ? AND column_name = ? AND section = ? AND value = ?
         """
-      ).bind(.integer(groupingID), .text(column), .blob(section), .text(value)).run()
+      ).bind(.integer(groupingID), .text(column), .blob(section), .text(value))
+        .runWithoutWaiting()
     default:
       break
     }
@@ -355,6 +356,6 @@ final class ListLayout {
     ).bind(
       .integer(groupingID), .text(column), .blob(section), .text(value),
       .blob(collation.sortKey(for: value)), .integer(delta)
-    ).run()
+    ).runWithoutWaiting()
   }
 }

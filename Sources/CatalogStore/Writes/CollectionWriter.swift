@@ -193,7 +193,7 @@ public final class CollectionWriter {
     ).bind(
       .integer(collection.id), .integer(item), .text(new[sortAs.titleIndex]),
       .text(JSONText.array(new)), key.map(SQLValue.text) ?? .null, .integer(itemVersion)
-    ).run()
+    ).runWithoutWaiting()
     let oldEntries = keys.entries(item: item, fields: old)
     let newEntries = keys.entries(item: item, fields: new)
     for (position, (before, after)) in zip(oldEntries, newEntries).enumerated() {
@@ -217,7 +217,7 @@ public final class CollectionWriter {
   func remove(item: Int, fields: [String]) throws(CatalogError) {
     try filePending()
     try connection.cached("DELETE FROM items WHERE collection_id = ? AND item = ?")
-      .bind(.integer(collection.id), .integer(item)).run()
+      .bind(.integer(collection.id), .integer(item)).runWithoutWaiting()
     for (position, entry) in keys.entries(item: item, fields: fields).enumerated() {
       let (layout, tracker) = lists[position]
       tracker.section(entry.sectionKey, try layout.delete(entry))
@@ -309,12 +309,12 @@ public final class CollectionWriter {
     try connection.cached(
       "UPDATE collections SET item_count = ?2, next_item = ?3, version = ?4 WHERE id = ?1"
     ).bind(.integer(collection.id), .integer(itemCount), .integer(nextItem), .integer(version))
-      .run()
+      .runWithoutWaiting()
     assert(itemVersion == Self.writtenNow || itemVersion == version)
     if itemVersion == Self.writtenNow && (!added.isEmpty || !updated.isEmpty) {
       try connection.cached(
         "UPDATE items SET version = ?2 WHERE collection_id = ?1 AND version = -1"
-      ).bind(.integer(collection.id), .integer(version)).run()
+      ).bind(.integer(collection.id), .integer(version)).runWithoutWaiting()
     }
     let rebuilt = Set(catalog.groupingsBuiltByWrite ?? [])
     for (layout, tracker) in lists {

@@ -1,0 +1,112 @@
+internal import CLibPQ
+import CatalogStore
+
+/// Statements sent without waiting for their answers (libpq's pipeline mode): the writes of a
+/// transaction whose results nothing reads go to the server together with the next statement
+/// whose answer is wanted, in one round trip instead of one each.
+///
+/// A statement sent so fails as a part of its transaction: the server skips what follows it, and
+/// its failure is thrown by the next statement that waits for an answer (at the latest the
+/// commit, which then does not happen).
+extension PostgreSQLConnection {
+  /// Sends a statement in the pipeline; `send` is libpq's call that sends it.
+  func sendWithoutWaiting(sql: String, _ send: () -> Int32) throws(CatalogError) {
+    try throwUnreportedFailure()
+    if unanswered.isEmpty, pq.enterPipelineMode(handle) != 1 { throw error(nil, sql: sql) }
+    guard send() == 1 else {
+      let failure = error(nil, sql: sql)
+      throw collectAnswers(keepingLast: false).failure ?? failure
+    }
+    unanswered.append(sql)
+  }
+
+  /// Runs a statement whose answer is wanted and returns its result, checked: on its own
+  /// (`run`), or, when statements wait in the pipeline, sent after them (`send`) in the same
+  /// round trip.
+  func answer(sql: String, run: () -> OpaquePointer?, send: () -> Int32) throws(CatalogError)
+    -> OpaquePointer
+  {
+    try throwUnreportedFailure()
+    let result: OpaquePointer?
+    if unanswered.isEmpty {
+      result = run()
+    } else {
+      guard send() == 1 else {
+        let failure = error(nil, sql: sql)
+        throw collectAnswers(keepingLast: false).failure ?? failure
+      }
+      unanswered.append(sql)
+      let collected = collectAnswers(keepingLast: true)
+      if let failure = collected.failure { throw failure }
+      result = collected.last
+    }
+    do {
+      try check(result, sql: sql)
+    } catch {
+      pq.clear(result)
+      throw error
+    }
+    return result!
+  }
+
+  /// Waits for the statements in the pipeline; throws the first one's failure.
+  func waitForAnswers() throws(CatalogError) {
+    try throwUnreportedFailure()
+    if let failure = collectAnswers(keepingLast: false).failure { throw failure }
+  }
+
+  /// Waits for the statements in the pipeline where a failure cannot be thrown; the next
+  /// statement that waits for an answer throws it.
+  func settleAnswers() {
+    if let failure = collectAnswers(keepingLast: false).failure, unreportedFailure == nil {
+      unreportedFailure = failure
+    }
+  }
+
+  private func throwUnreportedFailure() throws(CatalogError) {
+    guard let failure = unreportedFailure else { return }
+    unreportedFailure = nil
+    throw failure
+  }
+
+  /// Ends the pipeline: asks for its answers, reads them, and leaves pipeline mode. Returns the
+  /// last statement's result when `keepingLast` (nil when any failed) and the first failure.
+  func collectAnswers(keepingLast: Bool) -> (last: OpaquePointer?, failure: CatalogError?) {
+    guard !unanswered.isEmpty else { return (nil, nil) }
+    let statements = unanswered
+    unanswered.removeAll()
+    var failure: CatalogError?
+    var last: OpaquePointer?
+    if pq.pipelineSync(handle) != 1 { failure = error(nil, sql: statements.last) }
+    // Each statement's results end with a NULL; a statement after a failed one is answered
+    // PGRES_PIPELINE_ABORTED, without running.
+    for (index, sql) in statements.enumerated() where failure == nil || connectionIsGood {
+      while let result = pq.getResult(handle) {
+        let status = pq.resultStatus(result)
+        if status == PGRES_FATAL_ERROR, failure == nil { failure = error(result, sql: sql) }
+        if keepingLast, index == statements.count - 1,
+          status == PGRES_TUPLES_OK || status == PGRES_COMMAND_OK
+        {
+          last = result
+        } else {
+          pq.clear(result)
+        }
+        guard connectionIsGood else { break }
+      }
+    }
+    // Then the answer to the synchronization point itself.
+    while connectionIsGood, let result = pq.getResult(handle) {
+      let isSync = pq.resultStatus(result) == PGRES_PIPELINE_SYNC
+      pq.clear(result)
+      if isSync { break }
+    }
+    if pq.exitPipelineMode(handle) != 1, failure == nil { failure = error(nil, sql: nil) }
+    if failure != nil {
+      pq.clear(last)
+      last = nil
+    }
+    return (last, failure)
+  }
+
+  private var connectionIsGood: Bool { pq.status(handle) == CONNECTION_OK }
+}

@@ -1,0 +1,75 @@
+import CatalogStore
+import CatalogTestSupport
+import Testing
+
+/// `DatabaseStatement.runWithoutWaiting()`: PostgreSQL sends such a statement with the next one
+/// that waits for an answer; a failure among them fails the transaction as if it had been waited
+/// for, on both engines.
+struct StatementWithoutWaitingTests {
+  /// A catalog's connection with a table of its own whose ids must be unique.
+  func probe(_ engine: TestEngine) throws -> (TestCatalog, any DatabaseConnection) {
+    let test = try TestCatalog(engine: engine)
+    let connection = test.catalog.connection
+    try connection.execute("CREATE TABLE probe (id integer PRIMARY KEY)")
+    return (test, connection)
+  }
+
+  func insert(_ id: Int, on connection: any DatabaseConnection) throws(CatalogError) {
+    try connection.cached("INSERT INTO probe (id) VALUES (?)").bind(.integer(id))
+      .runWithoutWaiting()
+  }
+
+  /// The id 1 inserted twice: the second insert's failure, whichever statement reports it.
+  func isTheDuplicate(_ error: any Error) -> Bool {
+    guard case .database(_, let failure) = error as? CatalogError else { return false }
+    let sql = failure.postgreSQL?.sql ?? failure.sqlite?.sql
+    return sql == "INSERT INTO probe (id) VALUES (?)"
+  }
+
+  @Test(arguments: TestEngine.all) func aFailedStatementRollsBackItsTransactionAtTheCommit(
+    engine: TestEngine
+  ) throws {
+    let (_, connection) = try probe(engine)
+    #expect {
+      try connection.transaction { () throws(CatalogError) in
+        try insert(1, on: connection)
+        try insert(1, on: connection)
+        try insert(2, on: connection)
+      }
+    } throws: { isTheDuplicate($0) }
+    #expect(try connection.integer("SELECT count(*) FROM probe") == 0)
+    #expect(!connection.isInTransaction)
+    // The connection goes on: the next transaction commits.
+    try connection.transaction { () throws(CatalogError) in try insert(3, on: connection) }
+    #expect(try connection.integer("SELECT count(*) FROM probe") == 1)
+  }
+
+  @Test(arguments: TestEngine.all) func theNextStatementThatWaitsReportsTheFailure(
+    engine: TestEngine
+  ) throws {
+    let (_, connection) = try probe(engine)
+    var countAfterTheFailure: Int?
+    #expect {
+      try connection.transaction { () throws(CatalogError) in
+        try insert(1, on: connection)
+        try insert(1, on: connection)
+        countAfterTheFailure = try connection.cached("SELECT count(*) FROM probe").bind()
+          .stepInteger()
+      }
+    } throws: { isTheDuplicate($0) }
+    #expect(countAfterTheFailure == nil)
+    #expect(try connection.integer("SELECT count(*) FROM probe") == 0)
+  }
+
+  @Test(arguments: TestEngine.all) func aStatementThatWaitsSeesTheWritesSentBeforeIt(
+    engine: TestEngine
+  ) throws {
+    let (_, connection) = try probe(engine)
+    let counted = try connection.transaction { () throws(CatalogError) in
+      for id in 1...5 { try insert(id, on: connection) }
+      return try connection.cached("SELECT count(*) FROM probe").bind().stepInteger()
+    }
+    #expect(counted == 5)
+    #expect(try connection.integer("SELECT count(*) FROM probe") == 5)
+  }
+}
