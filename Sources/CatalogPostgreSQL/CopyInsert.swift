@@ -2,9 +2,13 @@ internal import CLibPQ
 import CatalogStore
 
 /// PostgreSQL's bulk insert: `COPY table (columns) FROM STDIN (FORMAT binary)`, the rows streamed
-/// in PostgreSQL's binary format, one COPY per call (DESIGN §14: bulk loads never go row by row).
-/// A few rows (a single write's) go in with a prepared INSERT each instead: a COPY costs more
-/// round trips than it saves for them.
+/// in PostgreSQL's binary format (DESIGN §14: bulk loads never go row by row).
+///
+/// Rows are held, encoded, until half a megabyte of them is there or another statement is run on
+/// the connection, and then go in one COPY: an import inserts a thousand rows at a time into each
+/// of several tables in turn, and a COPY per call cost the server more in setting up and tearing
+/// down than in inserting. A few rows (a single write's) go in with a prepared INSERT each, sent
+/// without waiting, instead.
 final class CopyInsert: BulkInsert, ValueBinder {
   private let connection: PostgreSQLConnection
   private let copy: String
@@ -17,9 +21,10 @@ final class CopyInsert: BulkInsert, ValueBinder {
   /// The current row's values: where each one's bytes are in `rowBytes`, or nil for NULL.
   private var fields: [Range<Int>?]
   private var rowBytes: [UInt8] = []
-  private var buffer: [UInt8] = []
-  /// How much is sent to libpq at a time.
-  private static let chunkSize = 1 << 18
+  /// The rows held, encoded; none when empty.
+  private var held: [UInt8] = []
+  /// How much is held before it is sent.
+  private static let heldSize = 1 << 19
 
   init(connection: PostgreSQLConnection, table: String, columns: [String], types: [UInt32]) {
     self.connection = connection
@@ -47,30 +52,37 @@ final class CopyInsert: BulkInsert, ValueBinder {
       }
       return
     }
-    try connection.waitForAnswers()
-    let started = pq.exec(connection.handle, copy)
-    defer { pq.clear(started) }
-    try connection.check(started, sql: copy)
-    // The signature, flags and header extension length.
-    buffer = Array("PGCOPY\n".utf8) + [0xFF, 0x0D, 0x0A, 0x00] + [UInt8](repeating: 0, count: 8)
-    var failed: CatalogError?
+    if held.isEmpty { connection.hold(self) }
     for row in 0..<count {
       for index in fields.indices { fields[index] = nil }
       rowBytes.removeAll(keepingCapacity: true)
       bind(self, row, 1)
-      BinaryValue.append(fields.count, width: 2, to: &buffer)
+      BinaryValue.append(fields.count, width: 2, to: &held)
       for field in fields {
         guard let field else {
-          BinaryValue.append(-1, width: 4, to: &buffer)
+          BinaryValue.append(-1, width: 4, to: &held)
           continue
         }
-        BinaryValue.append(field.count, width: 4, to: &buffer)
-        buffer.append(contentsOf: rowBytes[field])
+        BinaryValue.append(field.count, width: 4, to: &held)
+        held.append(contentsOf: rowBytes[field])
       }
-      if buffer.count >= Self.chunkSize, failed == nil { failed = send() }
     }
-    BinaryValue.append(-1, width: 2, to: &buffer)
-    if failed == nil { failed = send() }
+    if held.count >= Self.heldSize { try connection.sendHeldRows() }
+  }
+
+  /// Sends the rows held in one COPY (`PostgreSQLConnection.sendHeldRows`, which runs it with no
+  /// other statement waiting).
+  func send() throws(CatalogError) {
+    guard !held.isEmpty else { return }
+    defer { held.removeAll(keepingCapacity: true) }
+    let started = pq.exec(connection.handle, copy)
+    defer { pq.clear(started) }
+    try connection.check(started, sql: copy)
+    // The signature, flags and header extension length; the rows; the trailer.
+    var failed =
+      put(Array("PGCOPY\n".utf8) + [0xFF, 0x0D, 0x0A, 0x00] + [UInt8](repeating: 0, count: 8))
+    if failed == nil { failed = put(held) }
+    if failed == nil { failed = put([0xFF, 0xFF]) }
     let ended = pq.putCopyEnd(connection.handle, failed == nil ? nil : "the insert failed")
     var result = pq.getResult(connection.handle)
     var error: CatalogError? = ended == 1 ? nil : connection.error(nil, sql: copy)
@@ -84,10 +96,14 @@ final class CopyInsert: BulkInsert, ValueBinder {
     if let error = failed ?? error { throw error }
   }
 
-  /// Hands the buffer to libpq; the error when it could not.
-  private func send() -> CatalogError? {
-    defer { buffer.removeAll(keepingCapacity: true) }
-    let sent = buffer.withUnsafeBytes { bytes in
+  /// Forgets the rows held, after a failure of the transaction they were for.
+  func discard() {
+    held.removeAll(keepingCapacity: true)
+  }
+
+  /// Hands bytes to libpq; the error when it could not.
+  private func put(_ bytes: [UInt8]) -> CatalogError? {
+    let sent = bytes.withUnsafeBytes { bytes in
       pq.putCopyData(
         connection.handle, bytes.baseAddress!.assumingMemoryBound(to: CChar.self),
         Int32(bytes.count))

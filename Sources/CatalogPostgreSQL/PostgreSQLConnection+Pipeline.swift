@@ -1,17 +1,18 @@
 internal import CLibPQ
 import CatalogStore
 
-/// Statements sent without waiting for their answers (libpq's pipeline mode): the writes of a
-/// transaction whose results nothing reads go to the server together with the next statement
-/// whose answer is wanted, in one round trip instead of one each.
+/// What a connection sends later than asked, in fewer round trips: statements sent without
+/// waiting for their answers (libpq's pipeline mode), whose answers are read with the next
+/// statement that waits for one; and rows that bulk inserts hold (`CopyInsert`), sent in one COPY
+/// before the next statement.
 ///
-/// A statement sent so fails as a part of its transaction: the server skips what follows it, and
-/// its failure is thrown by the next statement that waits for an answer (at the latest the
-/// commit, which then does not happen).
+/// Both happen only inside a transaction, and fail as a part of it: a failure is thrown by the
+/// next statement that waits for an answer (at the latest the commit, which then does not
+/// happen), and after a failure nothing that waits is sent.
 extension PostgreSQLConnection {
   /// Sends a statement in the pipeline; `send` is libpq's call that sends it.
   func sendWithoutWaiting(sql: String, _ send: () -> Int32) throws(CatalogError) {
-    try throwUnreportedFailure()
+    try sendHeldRows()
     if unanswered.isEmpty, pq.enterPipelineMode(handle) != 1 { throw error(nil, sql: sql) }
     guard send() == 1 else {
       let failure = error(nil, sql: sql)
@@ -26,7 +27,7 @@ extension PostgreSQLConnection {
   func answer(sql: String, run: () -> OpaquePointer?, send: () -> Int32) throws(CatalogError)
     -> OpaquePointer
   {
-    try throwUnreportedFailure()
+    try sendHeldRows()
     let result: OpaquePointer?
     if unanswered.isEmpty {
       result = run()
@@ -49,24 +50,57 @@ extension PostgreSQLConnection {
     return result!
   }
 
-  /// Waits for the statements in the pipeline; throws the first one's failure.
+  /// Sends what waits and reads the answers; throws the first failure.
   func waitForAnswers() throws(CatalogError) {
-    try throwUnreportedFailure()
+    try sendHeldRows()
     if let failure = collectAnswers(keepingLast: false).failure { throw failure }
   }
 
-  /// Waits for the statements in the pipeline where a failure cannot be thrown; the next
-  /// statement that waits for an answer throws it.
+  /// The same where a failure cannot be thrown: the next statement that waits for an answer
+  /// throws it.
   func settleAnswers() {
-    if let failure = collectAnswers(keepingLast: false).failure, unreportedFailure == nil {
-      unreportedFailure = failure
+    do {
+      try waitForAnswers()
+    } catch {
+      if unreportedFailure == nil { unreportedFailure = error }
     }
   }
 
-  private func throwUnreportedFailure() throws(CatalogError) {
-    guard let failure = unreportedFailure else { return }
-    unreportedFailure = nil
-    throw failure
+  /// Holds `insert`'s rows until the next statement.
+  func hold(_ insert: CopyInsert) {
+    holders.append(insert)
+  }
+
+  /// Sends the rows that bulk inserts hold, each table's in one COPY, after reading the answers
+  /// of the statements sent before them. Throws the failure read earlier, if any.
+  func sendHeldRows() throws(CatalogError) {
+    if let failure = unreportedFailure {
+      unreportedFailure = nil
+      abandonWhatWaits()
+      throw failure
+    }
+    guard !holders.isEmpty else { return }
+    if let failure = collectAnswers(keepingLast: false).failure {
+      abandonWhatWaits()
+      throw failure
+    }
+    let sending = holders
+    holders.removeAll()
+    for (index, insert) in sending.enumerated() {
+      do {
+        try insert.send()
+      } catch {
+        for rest in sending[(index + 1)...] { rest.discard() }
+        throw error
+      }
+    }
+  }
+
+  /// Forgets what waits, after a failure: the rows held, and the answers in the pipeline.
+  private func abandonWhatWaits() {
+    for insert in holders { insert.discard() }
+    holders.removeAll()
+    _ = collectAnswers(keepingLast: false)
   }
 
   /// Ends the pipeline: asks for its answers, reads them, and leaves pipeline mode. Returns the

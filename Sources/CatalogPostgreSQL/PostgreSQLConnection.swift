@@ -28,6 +28,8 @@ package final class PostgreSQLConnection: DatabaseConnection {
   /// The failure of one of those, read where it could not be thrown (closing a cursor): the next
   /// statement that waits for an answer throws it.
   var unreportedFailure: CatalogError?
+  /// The bulk inserts that hold rows to send before the connection's next statement.
+  var holders: [CopyInsert] = []
 
   /// Connects to the server the URI names, as libpq defaults what it does not name.
   ///
@@ -67,8 +69,8 @@ package final class PostgreSQLConnection: DatabaseConnection {
   }
 
   package var isInTransaction: Bool {
-    // Statements sent without waiting are sent only inside a transaction (or begin it).
-    guard unanswered.isEmpty else { return true }
+    // Statements sent without waiting and rows held are only inside a transaction (or begin it).
+    guard unanswered.isEmpty && holders.isEmpty else { return true }
     let status = pq.transactionStatus(handle)
     return status == PQTRANS_INTRANS || status == PQTRANS_INERROR
   }
@@ -76,10 +78,11 @@ package final class PostgreSQLConnection: DatabaseConnection {
   // MARK: - Statements
 
   /// Runs one or more statements that return no rows, with the simple protocol.
-  /// It runs even when a statement sent before it without waiting failed, whose failure it
-  /// throws then: a `ROLLBACK` after a failed write must still end the transaction.
+  /// It runs even when what was sent before it without waiting failed, whose failure it throws
+  /// then: a `ROLLBACK` after a failed write must still end the transaction.
   package func execute(_ sql: String) throws(CatalogError) {
-    let earlier = collectAnswers(keepingLast: false).failure
+    var earlier: CatalogError?
+    do { try waitForAnswers() } catch { earlier = error }
     let result = pq.exec(handle, sql)
     defer { pq.clear(result) }
     if let earlier { throw earlier }

@@ -2,9 +2,10 @@ import CatalogStore
 import CatalogTestSupport
 import Testing
 
-/// `DatabaseStatement.runWithoutWaiting()`: PostgreSQL sends such a statement with the next one
-/// that waits for an answer; a failure among them fails the transaction as if it had been waited
-/// for, on both engines.
+/// What an engine may send later than asked: a statement run with
+/// `DatabaseStatement.runWithoutWaiting()`, which PostgreSQL sends with the next one that waits for
+/// an answer, and the rows of a bulk insert, which PostgreSQL holds until the next statement. A
+/// failure among them fails the transaction as if it had been waited for, on both engines.
 struct StatementWithoutWaitingTests {
   /// A catalog's connection with a table of its own whose ids must be unique.
   func probe(_ engine: TestEngine) throws -> (TestCatalog, any DatabaseConnection) {
@@ -71,5 +72,63 @@ struct StatementWithoutWaitingTests {
     }
     #expect(counted == 5)
     #expect(try connection.integer("SELECT count(*) FROM probe") == 5)
+  }
+
+  /// Inserts `ids` in bulk.
+  func insertInBulk(_ ids: ClosedRange<Int>, on connection: any DatabaseConnection)
+    throws(CatalogError)
+  {
+    let ids = Array(ids)
+    try connection.makeBulkInsert(into: "probe", columns: ["id"]).insert(count: ids.count) {
+      binder, row, position in binder.bind(ids[row], at: position)
+    }
+  }
+
+  @Test(arguments: TestEngine.all) func rowsInsertedInBulkAreThereForTheNextStatement(
+    engine: TestEngine
+  ) throws {
+    let (_, connection) = try probe(engine)
+    let counted = try connection.transaction { () throws(CatalogError) in
+      try insertInBulk(1...10, on: connection)
+      try insertInBulk(11...20, on: connection)
+      return try connection.cached("SELECT count(*) FROM probe WHERE id <= 20").bind()
+        .stepInteger()
+    }
+    #expect(counted == 20)
+    #expect(try connection.integer("SELECT sum(id) FROM probe") == 210)
+  }
+
+  @Test(arguments: TestEngine.all) func aBulkInsertThatFailsFailsItsTransaction(
+    engine: TestEngine
+  ) throws {
+    let (_, connection) = try probe(engine)
+    #expect {
+      try connection.transaction { () throws(CatalogError) in
+        try insertInBulk(1...10, on: connection)
+        try insertInBulk(5...14, on: connection)
+        try insert(100, on: connection)
+      }
+    } throws: { error in
+      guard case .database = error as? CatalogError else { return false }
+      return true
+    }
+    #expect(try connection.integer("SELECT count(*) FROM probe") == 0)
+    try connection.transaction { () throws(CatalogError) in try insertInBulk(1...10, on: connection)
+    }
+    #expect(try connection.integer("SELECT count(*) FROM probe") == 10)
+  }
+
+  @Test(arguments: TestEngine.all) func rowsInsertedInBulkBeforeAnErrorAreRolledBack(
+    engine: TestEngine
+  ) throws {
+    let (_, connection) = try probe(engine)
+    #expect(throws: CatalogError.interrupted) {
+      try connection.transaction { () throws(CatalogError) in
+        try insertInBulk(1...10, on: connection)
+        throw .interrupted
+      }
+    }
+    #expect(try connection.integer("SELECT count(*) FROM probe") == 0)
+    #expect(!connection.isInTransaction)
   }
 }

@@ -47,6 +47,10 @@ package protocol BulkInsert: AnyObject {
   /// Inserts `count` rows, in order; `bind(binder, row, position)` binds the values of row `row`
   /// (0 ..< count) at positions `position`, `position + 1`, … in column order; a value not bound
   /// is NULL. Values bound by borrowing need only last until this returns.
+  ///
+  /// Inside a transaction, an engine may hold the rows until the connection's next statement
+  /// (PostgreSQL sends what several calls gave in one COPY); a failure then fails the
+  /// transaction and is thrown by that statement, at the latest by the commit.
   func insert(count: Int, bind: (any ValueBinder, Int, Int32) -> Void) throws(CatalogError)
 }
 
