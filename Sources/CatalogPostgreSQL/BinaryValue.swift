@@ -48,8 +48,6 @@ enum BinaryValue {
 
   /// Appends `value` as a big-endian integer of `width` bytes.
   static func append(_ value: Int, width: Int, to bytes: inout [UInt8]) {
-    for shift in stride(from: 8 * (width - 1), through: 0, by: -8) {
-      bytes.append(UInt8(truncatingIfNeeded: value >> shift))
-    }
+    withUnsafeBytes(of: value.bigEndian) { bytes.append(contentsOf: $0[(8 - width)...]) }
   }
 }

@@ -18,11 +18,11 @@ final class CopyInsert: BulkInsert, ValueBinder {
   static let fewRows = 4
   /// The columns' type OIDs, for the width of their integers.
   private let types: [UInt32]
-  /// The current row's values: where each one's bytes are in `rowBytes`, or nil for NULL.
-  private var fields: [Range<Int>?]
-  private var rowBytes: [UInt8] = []
-  /// The rows held, encoded; none when empty.
+  /// The rows held, encoded; none when empty. Each value bound goes straight into it.
   private var held: [UInt8] = []
+  /// The column of the current row that the next value is bound to, or a later one: a row's
+  /// values are bound in column order (`BulkInsert`), a column not bound is NULL.
+  private var nextColumn = 0
   /// How much is held before it is sent.
   private static let heldSize = 1 << 19
 
@@ -32,7 +32,6 @@ final class CopyInsert: BulkInsert, ValueBinder {
     self.table = table
     self.columns = columns
     self.types = types
-    fields = Array(repeating: nil, count: columns.count)
   }
 
   func insert(count: Int, bind: (any ValueBinder, Int, Int32) -> Void) throws(CatalogError) {
@@ -54,18 +53,10 @@ final class CopyInsert: BulkInsert, ValueBinder {
     }
     if held.isEmpty { connection.hold(self) }
     for row in 0..<count {
-      for index in fields.indices { fields[index] = nil }
-      rowBytes.removeAll(keepingCapacity: true)
+      BinaryValue.append(columns.count, width: 2, to: &held)
+      nextColumn = 0
       bind(self, row, 1)
-      BinaryValue.append(fields.count, width: 2, to: &held)
-      for field in fields {
-        guard let field else {
-          BinaryValue.append(-1, width: 4, to: &held)
-          continue
-        }
-        BinaryValue.append(field.count, width: 4, to: &held)
-        held.append(contentsOf: rowBytes[field])
-      }
+      skipColumns(upTo: columns.count)
     }
     if held.count >= Self.heldSize { try connection.sendHeldRows() }
   }
@@ -113,37 +104,51 @@ final class CopyInsert: BulkInsert, ValueBinder {
 
   // MARK: - Values
 
-  private func set(_ bytes: some Collection<UInt8>, at position: Int32) {
-    let index = Int(position) - 1
-    guard index >= 0 && index < fields.count else { return }
-    let start = rowBytes.count
-    rowBytes.append(contentsOf: bytes)
-    fields[index] = start..<rowBytes.count
+  /// Writes NULL for the columns before `column` that no value was bound to.
+  private func skipColumns(upTo column: Int) {
+    while nextColumn < column {
+      BinaryValue.append(-1, width: 4, to: &held)
+      nextColumn += 1
+    }
+  }
+
+  /// Moves to the column at `position` (from 1); nil for a position past the columns.
+  private func column(at position: Int32) -> Int? {
+    let column = Int(position) - 1
+    guard column < columns.count else { return nil }
+    precondition(column >= nextColumn, "a bulk insert's values are bound in column order")
+    skipColumns(upTo: column)
+    nextColumn += 1
+    return column
+  }
+
+  private func append(_ bytes: some Collection<UInt8>, at position: Int32) {
+    guard column(at: position) != nil else { return }
+    BinaryValue.append(bytes.count, width: 4, to: &held)
+    held.append(contentsOf: bytes)
   }
 
   func bind(_ integer: Int, at position: Int32) {
-    let index = Int(position) - 1
-    guard index >= 0 && index < types.count else { return }
-    var bytes: [UInt8] = []
+    guard let column = column(at: position) else { return }
     let width =
-      switch types[index] {
+      switch types[column] {
       case BinaryValue.int2: 2
       case BinaryValue.int4: 4
       default: 8
       }
-    BinaryValue.append(integer, width: width, to: &bytes)
-    set(bytes, at: position)
+    BinaryValue.append(width, width: 4, to: &held)
+    BinaryValue.append(integer, width: width, to: &held)
   }
 
-  func bind(_ text: String, at position: Int32) { set(text.utf8, at: position) }
-  func bind(_ bytes: [UInt8], at position: Int32) { set(bytes, at: position) }
-  func bind(_ bytes: UnsafeRawBufferPointer, at position: Int32) { set(bytes, at: position) }
+  func bind(_ text: String, at position: Int32) { append(text.utf8, at: position) }
+  func bind(_ bytes: [UInt8], at position: Int32) { append(bytes, at: position) }
+  func bind(_ bytes: UnsafeRawBufferPointer, at position: Int32) { append(bytes, at: position) }
 
   func bind(borrowing bytes: UnsafeRawBufferPointer, at position: Int32) {
-    set(bytes, at: position)
+    append(bytes, at: position)
   }
 
   func bind(borrowingUTF8Text bytes: UnsafeRawBufferPointer, at position: Int32) {
-    set(bytes, at: position)
+    append(bytes, at: position)
   }
 }
