@@ -48,6 +48,8 @@ enum BinaryValue {
 
   /// Appends `value` as a big-endian integer of `width` bytes.
   static func append(_ value: Int, width: Int, to bytes: inout [UInt8]) {
-    withUnsafeBytes(of: value.bigEndian) { bytes.append(contentsOf: $0[(8 - width)...]) }
+    withUnsafeBytes(of: value.bigEndian) {
+      bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: $0[(8 - width)...]))
+    }
   }
 }
