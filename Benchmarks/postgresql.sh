@@ -62,6 +62,8 @@ if [ "$(psql_run -Atc "SELECT count(*) FROM pg_namespace WHERE nspname = 'bench'
 fi
 "$catalog" --db "$db" index -c cities > /dev/null
 
+# The imports above leave gigabytes of WAL whose checkpoint would land in the writes' commits.
+psql_run -c "CHECKPOINT"
 library=$("$write_benchmark" writes "$db" cities 300)
 # The same writes with the durability SQLite's catalog has (a commit that does not wait for the
 # disk), which a user chooses in the URI with libpq's `options`: what of a write is the commit's.
