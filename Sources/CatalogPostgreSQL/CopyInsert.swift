@@ -8,7 +8,7 @@ import CatalogStore
 /// the connection, and then go in one COPY: an import inserts a thousand rows at a time into each
 /// of several tables in turn, and a COPY per call cost the server more in setting up and tearing
 /// down than in inserting. A few rows (a single write's) go in with a prepared INSERT each, sent
-/// without waiting, instead.
+/// without waiting, instead. Outside a transaction, rows go in at once.
 final class CopyInsert: BulkInsert, ValueBinder {
   private let connection: PostgreSQLConnection
   private let copy: String
@@ -37,6 +37,8 @@ final class CopyInsert: BulkInsert, ValueBinder {
   }
 
   func insert(count: Int, bind: (any ValueBinder, Int, Int32) -> Void) throws(CatalogError) {
+    // Outside a transaction nothing would send held rows or report their failure: they go now.
+    let mayWait = connection.isInTransaction
     guard count > Self.fewRows else {
       // By table and columns: a table may be written with other columns elsewhere (the items
       // of an import, which leaves their version out, and of a single write).
@@ -49,7 +51,7 @@ final class CopyInsert: BulkInsert, ValueBinder {
       for row in 0..<count {
         insert.reset()
         bind(insert, row, 1)
-        try insert.runWithoutWaiting()
+        try mayWait ? insert.runWithoutWaiting() : insert.run()
       }
       return
     }
@@ -60,7 +62,7 @@ final class CopyInsert: BulkInsert, ValueBinder {
       bind(self, row, 1)
       skipColumns(upTo: columns.count)
     }
-    if held.count >= Self.heldSize { try connection.sendHeldRows() }
+    if held.count >= Self.heldSize || !mayWait { try connection.sendHeldRows() }
   }
 
   /// Sends the rows held in one COPY (`PostgreSQLConnection.sendHeldRows`, which runs it with no

@@ -131,4 +131,15 @@ struct StatementWithoutWaitingTests {
     #expect(try connection.integer("SELECT count(*) FROM probe") == 0)
     #expect(!connection.isInTransaction)
   }
+
+  @Test(arguments: TestEngine.all) func rowsInsertedInBulkOutsideATransactionAreThereAtOnce(
+    engine: TestEngine
+  ) throws {
+    let (test, connection) = try probe(engine)
+    try insertInBulk(1...10, on: connection)
+    try insertInBulk(11...13, on: connection)
+    #expect(!connection.isInTransaction)
+    // Another connection sees them: they were sent and committed.
+    #expect(try test.reopen().rows("SELECT count(*) FROM probe") == ["13"])
+  }
 }
