@@ -8,6 +8,7 @@
 #     and search keys, medians of 300 (target < 3 ms), and the same with synchronous_commit off;
 #   - `list --offset 900000 --limit 50` against `--offset 0` (target <= 2), and `sections
 #     --group-by state` against psql's `SELECT state, count(*) FROM t GROUP BY state` (<= 1);
+#   - a search (`search spr --limit 20`), which has no target: a read planned for its values;
 #   - how soon a write is seen by `catalog watch` in another process and by a client of a
 #     second `catalog serve`'s change stream (target <= 100 ms);
 #   - what one writer per collection gives: adds per second with 1, 2 and 4 processes writing
@@ -73,6 +74,7 @@ group_reference=$(median "$runs" ":" psql_run -c "SELECT state, count(*) FROM t 
 sections=$(median "$runs" ":" "$catalog" --db "$db" sections -c cities --group-by state)
 first_page=$(median "$runs" ":" "$catalog" --db "$db" list -c cities --offset 0 --limit 50)
 deep_page=$(median "$runs" ":" "$catalog" --db "$db" list -c cities --offset 900000 --limit 50)
+search=$(median "$runs" ":" "$catalog" --db "$db" search -c cities spr --limit 20)
 
 watch=$("$write_benchmark" watch "$db" cities "$writes" "$catalog")
 "$catalog" --db "$db" serve --port 0 2> "$work/serve-postgresql.log" &
@@ -120,6 +122,8 @@ printf '  sections --group-by state                      %7.3f s   ratio %s (tar
 printf '  list --offset 0 --limit 50                     %7.3f s\n' "$first_page"
 printf '  list --offset 900000 --limit 50                %7.3f s   ratio %s (target <= 2)\n' \
   "$deep_page" "$(ratio "$deep_page" "$first_page")"
+printf '  search spr --limit 20                          %7.3f s   (no target; beside the first page)\n' \
+  "$search"
 printf '  %s (target <= 100 ms)\n' "$watch"
 printf '  through a catalog serve in another process: %s (target <= 100 ms)\n' "$stream"
 printf '  adds per second, one collection per writer: 1 writer %s, 2 writers %s, 4 writers %s\n' \

@@ -13,8 +13,15 @@ package final class PostgreSQLConnection: DatabaseConnection {
   let handle: OpaquePointer
   /// Where the connection goes, for messages.
   let server: PostgreSQLServer
+  /// A write transaction plans its statements once per connection (generic plans), not at every
+  /// run with its values: a write's statements are lookups and short ranges by their tables' keys,
+  /// whose plans do not depend on the values, and planning a lookup by a byte-string key read and
+  /// decompressed the key column's statistics each time. Reads keep plans made for their values
+  /// (a search's range of keys is narrow or wide by its text).
   package let dialect = SQLDialect(
-    blobType: "bytea", beginWrite: "BEGIN", temporarySchema: "pg_temp", groupsBareColumns: true)
+    blobType: "bytea", beginWrite: "BEGIN",
+    writeSetting: "SET LOCAL plan_cache_mode = force_generic_plan", temporarySchema: "pg_temp",
+    groupsBareColumns: true)
   package private(set) var changes = 0
   private var literalStatementCache: [UInt: PostgreSQLStatement] = [:]
   private var statementCache: [String: PostgreSQLStatement] = [:]

@@ -76,12 +76,8 @@ package final class PostgreSQLEngine: CatalogEngine {
   private func configure(_ connection: PostgreSQLConnection, busyTimeoutMilliseconds: Int32)
     throws(CatalogError)
   {
-    // Generic plans: a cached statement is planned once per connection, not at every run with
-    // its values (planning a lookup cost more than running it, the keys' statistics decompressed
-    // each time); every cached statement is a lookup or a short range by its table's key.
     try connection.execute(
-      "SET search_path TO \(quotedSchema); SET lock_timeout = \(busyTimeoutMilliseconds); "
-        + "SET plan_cache_mode = force_generic_plan")
+      "SET search_path TO \(quotedSchema); SET lock_timeout = \(busyTimeoutMilliseconds)")
   }
 
   /// The version in `catalog_schema`; 0 for an empty schema. A schema that holds other tables

@@ -61,6 +61,8 @@ package struct SQLDialect: Sendable {
   /// The statement that begins a write transaction: SQLite takes the write lock at once
   /// (`BEGIN IMMEDIATE`); PostgreSQL begins (`BEGIN`) and its writes lock what they write.
   package let beginWrite: StaticString
+  /// A setting for the write transaction, made right after it begins (none on SQLite).
+  package let writeSetting: StaticString?
   /// The schema of a connection's temporary tables: `temp`, `pg_temp`.
   package let temporarySchema: String
   /// Whether a query that sums over a one-row subquery must group by that row's column to name
@@ -69,10 +71,12 @@ package struct SQLDialect: Sendable {
   package let groupsBareColumns: Bool
 
   package init(
-    blobType: String, beginWrite: StaticString, temporarySchema: String, groupsBareColumns: Bool
+    blobType: String, beginWrite: StaticString, writeSetting: StaticString? = nil,
+    temporarySchema: String, groupsBareColumns: Bool
   ) {
     self.blobType = blobType
     self.beginWrite = beginWrite
+    self.writeSetting = writeSetting
     self.temporarySchema = temporarySchema
     self.groupsBareColumns = groupsBareColumns
   }
@@ -105,6 +109,9 @@ extension DatabaseConnection {
     // Compiled once: a single write is a transaction, and compiling costs what a small write does.
     try (isNested ? cached("SAVEPOINT nested") : cached(dialect.beginWrite)).bind()
       .runWithoutWaiting()
+    if !isNested, let setting = dialect.writeSetting {
+      try cached(setting).bind().runWithoutWaiting()
+    }
     do {
       let result = try body()
       guard shouldCommit(result) else {
