@@ -27,6 +27,8 @@ package final class StoredSearchCursor {
   private var isDone = false
   /// Numbers the temporary tables of searches, unique in the process.
   private static let tablesMade = Mutex(0)
+  /// How many matches go into the temporary table at a time.
+  private static let batchSize = 1024
 
   init(
     reader: ListReader, searchIndexID: Int, key: [UInt8], collection: CollectionInfo,
@@ -51,16 +53,30 @@ package final class StoredSearchCursor {
     try matches.bind(
       .integer(collection.id), .integer(searchIndexID), .blob(key),
       Self.successor(of: key).map(SQLValue.blob) ?? .null)
-    let insert = try connection.prepare("INSERT INTO \(table) (key, item) VALUES (?, ?)")
-    var rowKey: [UInt8] = []
+    // In bulk, a batch at a time: one statement per match was a round trip per match on
+    // PostgreSQL (17 s for the 300,000 of a one-letter search of a million items).
+    let insert = try connection.makeBulkInsert(into: table, columns: ["key", "item"])
+    var found = PackedKeys()
+    var items: [Int] = []
+    func insertFound() throws(CatalogError) {
+      try found.withKeys { (bytes, range) throws(CatalogError) in
+        try insert.insert(count: items.count) { binder, row, position in
+          binder.bind(borrowing: UnsafeRawBufferPointer(rebasing: bytes[range(row)]), at: position)
+          binder.bind(items[row], at: position + 1)
+        }
+      }
+      found = PackedKeys()
+      items.removeAll(keepingCapacity: true)
+    }
     while try matches.step() {
       let item = matches.int(at: 0)
       let fields = matches.stringArray(at: 1)
       keys.key(fields: fields)
-      rowKey.removeAll(keepingCapacity: true)
-      _ = keys.appendRowKey(list: 0, item: item, fields: fields, to: &rowKey)
-      try insert.bind(.blob(rowKey), .integer(item)).run()
+      found.append { _ = keys.appendRowKey(list: 0, item: item, fields: fields, to: &$0) }
+      items.append(item)
+      if items.count == Self.batchSize { try insertFound() }
     }
+    if !items.isEmpty { try insertFound() }
     rows = try connection.prepare(
       """
       SELECT s.key, i.item, i.title, i.fields
