@@ -32,11 +32,7 @@ extension PostgreSQLConnection {
     if unanswered.isEmpty {
       result = run()
     } else {
-      guard send() == 1 else {
-        let failure = error(nil, sql: sql)
-        throw collectAnswers(keepingLast: false).failure ?? failure
-      }
-      unanswered.append(sql)
+      try sendWithoutWaiting(sql: sql, send)
       let collected = collectAnswers(keepingLast: true)
       if let failure = collected.failure { throw failure }
       result = collected.last

@@ -27,8 +27,6 @@ package final class StoredSearchCursor {
   private var isDone = false
   /// Numbers the temporary tables of searches, unique in the process.
   private static let tablesMade = Mutex(0)
-  /// How many matches go into the temporary table at a time.
-  private static let batchSize = 1024
 
   init(
     reader: ListReader, searchIndexID: Int, key: [UInt8], collection: CollectionInfo,
@@ -55,28 +53,18 @@ package final class StoredSearchCursor {
       Self.successor(of: key).map(SQLValue.blob) ?? .null)
     // In bulk, a batch at a time: one statement per match was a round trip per match on
     // PostgreSQL (17 s for the 300,000 of a one-letter search of a million items).
-    let insert = try connection.makeBulkInsert(into: table, columns: ["key", "item"])
-    var found = PackedKeys()
-    var items: [Int] = []
-    func insertFound() throws(CatalogError) {
-      try found.withKeys { (bytes, range) throws(CatalogError) in
-        try insert.insert(count: items.count) { binder, row, position in
-          binder.bind(borrowing: UnsafeRawBufferPointer(rebasing: bytes[range(row)]), at: position)
-          binder.bind(items[row], at: position + 1)
-        }
-      }
-      found = PackedKeys()
-      items.removeAll(keepingCapacity: true)
-    }
+    let insert = try BufferedInsert(
+      connection: connection, into: table, columns: ["key", "item"], capacity: 1024)
+    var rowKey: [UInt8] = []
     while try matches.step() {
       let item = matches.int(at: 0)
       let fields = matches.stringArray(at: 1)
       keys.key(fields: fields)
-      found.append { _ = keys.appendRowKey(list: 0, item: item, fields: fields, to: &$0) }
-      items.append(item)
-      if items.count == Self.batchSize { try insertFound() }
+      rowKey.removeAll(keepingCapacity: true)
+      _ = keys.appendRowKey(list: 0, item: item, fields: fields, to: &rowKey)
+      try insert.append(.blob(rowKey), .integer(item))
     }
-    if !items.isEmpty { try insertFound() }
+    try insert.flush()
     rows = try connection.prepare(
       """
       SELECT s.key, i.item, i.title, i.fields
