@@ -5,15 +5,16 @@ import Testing
 @testable import CatalogStore
 
 /// The counted blocks of a list, in a tiny shape so that a few hundred elements make a tree of
-/// several levels, checked against a sorted array of the same keys after every write.
+/// several levels, checked against a sorted array of the same keys after every write, on each
+/// engine.
 struct BlockTreeTests {
-  let test: TestCatalog
   let groupingID = 1
   static let tiny = BlockTree.Shape(
     maximumBlockSize: 4, maximumChildren: 3, bulkBlockSize: 3, bulkChildren: 2)
 
-  init() throws {
-    test = try TestCatalog()
+  /// A catalog holding one empty list, and a tree of the tiny shape over it.
+  func emptyTree(on engine: TestEngine) throws -> (TestCatalog, BlockTree) {
+    let test = try TestCatalog(engine: engine)
     try test.catalog.connection.execute(
       """
       INSERT INTO collections (id, name, columns, title_column, sort_as, locale, item_count,
@@ -21,6 +22,10 @@ struct BlockTreeTests {
       INSERT INTO groupings (id, collection_id, group_by, locale, icu_version, collator_version)
         VALUES (1, 1, '', 'en', '', '');
       """)
+    return (
+      test,
+      BlockTree(connection: test.catalog.connection, groupingID: groupingID, shape: Self.tiny)
+    )
   }
 
   /// The model: every element's key, sorted, and which are sections.
@@ -63,14 +68,14 @@ struct BlockTreeTests {
     let table = isSection ? "sections" : "rows"
     let columns = isSection ? "key, heading, letter, item_count" : "key, item"
     let values = isSection ? "?, '', '', 1" : "?, 0"
-    try test.catalog.connection.prepare(
+    try tree.connection.prepare(
       "INSERT INTO \(table) (grouping_id, \(columns)) VALUES (\(groupingID), \(values))"
     ).bind(.blob(key)).run()
     try tree.adjust(at: key, by: isSection ? .oneSection : .oneRow)
   }
 
   func deleteElement(_ key: [UInt8], isSection: Bool, tree: BlockTree) throws {
-    try test.catalog.connection.prepare(
+    try tree.connection.prepare(
       "DELETE FROM \(isSection ? "sections" : "rows") WHERE grouping_id = ? AND key = ?"
     ).bind(.integer(groupingID), .blob(key)).run()
     try tree.adjust(at: key, by: isSection ? -.oneSection : -.oneRow)
@@ -94,16 +99,20 @@ struct BlockTreeTests {
       #expect(counts.rows == model.rowsBefore(key))
       #expect(counts.sections == model.sectionsBefore(key))
     }
-    let nodes = try test.sqlite3(
+    let statement = try tree.connection.prepare(
       """
-      SELECT level, hex(first_key), row_count, section_count FROM row_blocks
+      SELECT level, first_key, row_count, section_count FROM row_blocks
       WHERE grouping_id = \(groupingID) ORDER BY level, first_key
-      """
-    ).map { $0.split(separator: "|", omittingEmptySubsequences: false).map(String.init) }
-    let levels = Dictionary(grouping: nodes) { Int($0[0])! }
+      """)
+    var nodes: [(level: Int, firstKey: [UInt8], rows: Int, sections: Int)] = []
+    while try statement.step() {
+      nodes.append(
+        (statement.int(at: 0), statement.blob(at: 1), statement.int(at: 2), statement.int(at: 3)))
+    }
+    let levels = Dictionary(grouping: nodes) { $0.level }
     for (level, rows) in levels {
-      #expect(rows.first?[1] == "", "level \(level) begins with the empty key")
-      let firsts = rows.map { bytes(hex: $0[1]) }
+      #expect(rows.first?.firstKey == [], "level \(level) begins with the empty key")
+      let firsts = rows.map(\.firstKey)
       for (position, node) in rows.enumerated() {
         let lower = firsts[position]
         let upper = position + 1 < firsts.count ? firsts[position + 1] : ListKey.end
@@ -116,34 +125,23 @@ struct BlockTreeTests {
             model.rows.filter(inRange).count, model.sectionKeys.filter(inRange).count
           )
         } else {
-          let children = levels[level - 1]!.filter { inRange(bytes(hex: $0[1])) }
+          let children = levels[level - 1]!.filter { inRange($0.firstKey) }
           #expect(children.count <= tree.shape.maximumChildren)
-          #expect(children.first.map { bytes(hex: $0[1]) } == lower, "a node starts a child")
+          #expect(children.first?.firstKey == lower, "a node starts a child")
           expected = (
-            children.reduce(0) { $0 + Int($1[2])! }, children.reduce(0) { $0 + Int($1[3])! }
+            children.reduce(0) { $0 + $1.rows }, children.reduce(0) { $0 + $1.sections }
           )
         }
-        #expect(Int(node[2])! == expected.0 && Int(node[3])! == expected.1, "\(level) \(node)")
+        #expect(node.rows == expected.0 && node.sections == expected.1, "\(level) \(node)")
       }
     }
   }
 
-  func bytes(hex: String) -> [UInt8] {
-    var bytes: [UInt8] = []
-    var index = hex.startIndex
-    while index < hex.endIndex {
-      let next = hex.index(index, offsetBy: 2)
-      bytes.append(UInt8(hex[index..<next], radix: 16)!)
-      index = next
-    }
-    return bytes
-  }
-
-  @Test(arguments: [1, 2, 3])
-  func insertsAndDeletesKeepEveryPosition(seed: UInt64) throws {
+  @Test(arguments: TestEngine.all, [1, 2, 3] as [UInt64])
+  func insertsAndDeletesKeepEveryPosition(engine: TestEngine, seed: UInt64) throws {
     var random = SeededGenerator(seed: seed)
-    let tree = BlockTree(
-      connection: test.catalog.connection, groupingID: groupingID, shape: Self.tiny)
+    let (test, tree) = try emptyTree(on: engine)
+    defer { withExtendedLifetime(test) {} }
     try tree.insertNode(level: 0, firstKey: [], counts: .zero)
     var model = Model()
     var nextItem = 0
@@ -180,24 +178,24 @@ struct BlockTreeTests {
     #expect(try tree.topLevel() >= 2, "the test grew a tree of several levels")
   }
 
-  @Test(arguments: [0, 1, 2, 5, 40, 300])
-  func aBulkBuildCountsWhatItWrote(elements: Int) throws {
-    let tree = BlockTree(
-      connection: test.catalog.connection, groupingID: groupingID, shape: Self.tiny)
+  @Test(arguments: TestEngine.all, [0, 1, 2, 5, 40, 300])
+  func aBulkBuildCountsWhatItWrote(engine: TestEngine, elements: Int) throws {
+    let (test, tree) = try emptyTree(on: engine)
+    defer { withExtendedLifetime(test) {} }
     var builder = try BlockTreeBuilder(tree: tree)
     var model = Model()
     for position in 0..<elements {
       let section = position / 7
       if position % 7 == 0 {
         let key = sectionKey(section)
-        try test.catalog.connection.prepare(
+        try tree.connection.prepare(
           "INSERT INTO sections (grouping_id, key, heading, letter, item_count) VALUES (1, ?, '', '', 1)"
         ).bind(.blob(key)).run()
         try key.withUnsafeBytes { try builder.add(key: $0, isSection: true) }
         model.insert(key, isSection: true)
       }
       let key = rowKey(section: section, sortKey: [UInt8(position % 7 + 1)], item: position)
-      try test.catalog.connection.prepare(
+      try tree.connection.prepare(
         "INSERT INTO rows (grouping_id, key, item) VALUES (1, ?, 0)"
       )
       .bind(.blob(key)).run()
@@ -215,11 +213,11 @@ struct BlockTreeTests {
     try check(tree, against: model, probes: [[]])
   }
 
-  @Test(arguments: [4, 5] as [UInt64])
-  func elementsAddedInBatchesKeepEveryPosition(seed: UInt64) throws {
+  @Test(arguments: TestEngine.all, [4, 5] as [UInt64])
+  func elementsAddedInBatchesKeepEveryPosition(engine: TestEngine, seed: UInt64) throws {
     var random = SeededGenerator(seed: seed)
-    let tree = BlockTree(
-      connection: test.catalog.connection, groupingID: groupingID, shape: Self.tiny)
+    let (test, tree) = try emptyTree(on: engine)
+    defer { withExtendedLifetime(test) {} }
     try tree.insertNode(level: 0, firstKey: [], counts: .zero)
     var model = Model()
     var nextItem = 0
@@ -242,7 +240,7 @@ struct BlockTreeTests {
         let table = element.isSection ? "sections" : "rows"
         let columns = element.isSection ? "key, heading, letter, item_count" : "key, item"
         let values = element.isSection ? "?, '', '', 1" : "?, 0"
-        try test.catalog.connection.prepare(
+        try tree.connection.prepare(
           "INSERT INTO \(table) (grouping_id, \(columns)) VALUES (\(groupingID), \(values))"
         ).bind(.blob(element.key)).run()
         model.insert(element.key, isSection: element.isSection)

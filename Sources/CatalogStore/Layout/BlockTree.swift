@@ -195,37 +195,45 @@ final class BlockTree {
   }
 
   /// Adds `delta` to the counts of the node that holds `key` at every level; returns the level-0
-  /// block with its counts after.
+  /// block with its counts after. Only the level-0 block's answer is read, so the levels above
+  /// go without waiting for theirs.
   private func addCounts(at key: [UInt8], by delta: Counts) throws(CatalogError)
     -> (firstKey: [UInt8], counts: Counts)
   {
     lastPath = []
-    var block: (firstKey: [UInt8], counts: Counts) = ([], .zero)
-    let update = try connection.cached(
+    let top = try topLevel()
+    if top > 0 {
+      let update = try connection.cached(
+        """
+        UPDATE row_blocks SET row_count = row_count + ?4, section_count = section_count + ?5
+        WHERE grouping_id = ?1 AND level = ?2 AND first_key = (
+          SELECT first_key FROM row_blocks
+          WHERE grouping_id = ?1 AND level = ?2 AND first_key <= ?3
+          ORDER BY first_key DESC LIMIT 1)
+        """)
+      for level in 1...top {
+        try update.bind(
+          .integer(groupingID), .integer(level), .blob(key), .integer(delta.rows),
+          .integer(delta.sections)
+        ).runWithoutWaiting()
+      }
+    }
+    let block = try connection.cached(
       """
-      UPDATE row_blocks SET row_count = row_count + ?4, section_count = section_count + ?5
-      WHERE grouping_id = ?1 AND level = ?2 AND first_key = (
+      UPDATE row_blocks SET row_count = row_count + ?3, section_count = section_count + ?4
+      WHERE grouping_id = ?1 AND level = 0 AND first_key = (
         SELECT first_key FROM row_blocks
-        WHERE grouping_id = ?1 AND level = ?2 AND first_key <= ?3
+        WHERE grouping_id = ?1 AND level = 0 AND first_key <= ?2
         ORDER BY first_key DESC LIMIT 1)
       RETURNING first_key, row_count, section_count
       """)
-    for level in 0...(try topLevel()) {
-      try update.bind(
-        .integer(groupingID), .integer(level), .blob(key), .integer(delta.rows),
-        .integer(delta.sections))
-      guard try update.step() else {
-        update.reset()
-        throw .damagedList(groupingID: groupingID, reason: "no level-\(level) block holds a key")
-      }
-      if level == 0 {
-        block = (
-          update.blob(at: 0), Counts(rows: update.int(at: 1), sections: update.int(at: 2))
-        )
-      }
-      update.reset()
+    try block.bind(
+      .integer(groupingID), .blob(key), .integer(delta.rows), .integer(delta.sections))
+    defer { block.reset() }
+    guard try block.step() else {
+      throw .damagedList(groupingID: groupingID, reason: "no level-0 block holds a key")
     }
-    return block
+    return (block.blob(at: 0), Counts(rows: block.int(at: 1), sections: block.int(at: 2)))
   }
 
   /// Splits the blocks that grew too large, more than once where they grew by many, and removes
