@@ -21,7 +21,7 @@ package final class PostgreSQLConnection: DatabaseConnection {
   package let dialect = SQLDialect(
     blobType: "bytea", beginWrite: "BEGIN",
     writeSetting: "SET LOCAL plan_cache_mode = force_generic_plan", temporarySchema: "pg_temp",
-    groupsBareColumns: true)
+    groupsBareColumns: true, waitingCostsARoundTrip: true)
   package private(set) var changes = 0
   private var literalStatementCache: [UInt: PostgreSQLStatement] = [:]
   private var statementCache: [String: PostgreSQLStatement] = [:]

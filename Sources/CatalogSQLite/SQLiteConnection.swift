@@ -102,7 +102,7 @@ package final class SQLiteConnection: DatabaseConnection {
 
   package let dialect = SQLDialect(
     blobType: "BLOB", beginWrite: "BEGIN IMMEDIATE", temporarySchema: "temp",
-    groupsBareColumns: false)
+    groupsBareColumns: false, waitingCostsARoundTrip: false)
 
   package var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 

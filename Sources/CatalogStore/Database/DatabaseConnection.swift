@@ -69,16 +69,21 @@ package struct SQLDialect: Sendable {
   /// it beside the sums (PostgreSQL), or may name it bare (SQLite, which would otherwise sort
   /// the one row in a temporary B-tree).
   package let groupsBareColumns: Bool
+  /// Whether each statement whose answer is waited for costs a round trip to a server
+  /// (PostgreSQL), so that one larger statement beats several small ones; SQLite's cost only
+  /// their work.
+  package let waitingCostsARoundTrip: Bool
 
   package init(
     blobType: String, beginWrite: StaticString, writeSetting: StaticString? = nil,
-    temporarySchema: String, groupsBareColumns: Bool
+    temporarySchema: String, groupsBareColumns: Bool, waitingCostsARoundTrip: Bool
   ) {
     self.blobType = blobType
     self.beginWrite = beginWrite
     self.writeSetting = writeSetting
     self.temporarySchema = temporarySchema
     self.groupsBareColumns = groupsBareColumns
+    self.waitingCostsARoundTrip = waitingCostsARoundTrip
   }
 
   /// `GROUP BY column` where the engine needs it beside aggregates (`groupsBareColumns`).

@@ -58,10 +58,15 @@ final class BlockTree {
   let shape: Shape
   private var cachedTopLevel: Int?
 
-  init(connection: any DatabaseConnection, groupingID: Int, shape: Shape = .standard) {
+  /// `topLevel`: the tree's top level, where the caller read it already.
+  init(
+    connection: any DatabaseConnection, groupingID: Int, shape: Shape = .standard,
+    topLevel: Int? = nil
+  ) {
     self.connection = connection
     self.groupingID = groupingID
     self.shape = shape
+    cachedTopLevel = topLevel
   }
 
   /// The highest level, whose nodes are read one by one.
@@ -101,12 +106,20 @@ final class BlockTree {
   /// The numbers of rows and of sections whose keys are less than `key`.
   ///
   /// Each level sums the nodes of its parent before the one that holds the key; a key in the
-  /// nodes of the previous descent (a row and its section, say) starts where they part.
+  /// nodes of the previous descent (a row and its section, say) starts where they part. Where
+  /// each statement costs a round trip, the levels left go in one statement with the block's
+  /// elements; elsewhere one statement per level.
   func countsBefore(_ key: [UInt8]) throws(CatalogError) -> Counts {
     var path: [Step] = []
     for step in lastPath {
       guard step.contains(key) else { break }
       path.append(step)
+    }
+    let top = try topLevel()
+    if path.count <= top && connection.dialect.waitingCostsARoundTrip {
+      let (rest, elements) = try descendAtOnce(to: key, from: top - path.count, below: path.last)
+      lastPath = path + rest
+      return rest[rest.count - 1].before + elements
     }
     // At each level, the node that holds the key, the counts of the nodes before it under its
     // parent (summed in one pass over them), and where the next node begins, in one statement.
@@ -123,7 +136,6 @@ final class BlockTree {
       \(connection.dialect.groupingBy("n.first_key"))
       """
     }
-    let top = try topLevel()
     for level in stride(from: top - path.count, through: 0, by: -1) {
       let parent = path.last
       try step.bind(
@@ -142,6 +154,76 @@ final class BlockTree {
     lastPath = path
     let block = path[path.count - 1]
     return block.before + (try elementCounts(from: block.firstKey, upTo: key))
+  }
+
+  /// The steps of a descent to `key` from level `start` down to 0 under `parent` (nil: from the
+  /// top), and the elements of the level-0 block before the key, in one statement.
+  private func descendAtOnce(to key: [UInt8], from start: Int, below parent: Step?)
+    throws(CatalogError) -> (steps: [Step], elements: Counts)
+  {
+    let descent = try connection.cached(named: "counts before a key from level \(start)") {
+      Self.descentSQL(from: start)
+    }
+    try descent.bind(
+      .integer(groupingID), .blob(key), .blob(parent?.firstKey ?? []),
+      .blob(parent?.upper ?? ListKey.end))
+    defer { descent.reset() }
+    var steps: [Step] = []
+    var elements = Counts.zero
+    for level in stride(from: start, through: 0, by: -1) {
+      guard try descent.step(), descent.int(at: 0) == level, !descent.isNull(at: 1) else {
+        throw .damagedList(groupingID: groupingID, reason: "no level-\(level) block holds a key")
+      }
+      let before =
+        (steps.last?.before ?? parent?.before ?? .zero)
+        + Counts(rows: descent.int(at: 3), sections: descent.int(at: 4))
+      let upper = descent.isNull(at: 2) ? (steps.last?.upper ?? parent?.upper) : descent.blob(at: 2)
+      steps.append(Step(firstKey: descent.blob(at: 1), upper: upper, before: before))
+      elements = Counts(rows: descent.int(at: 5), sections: descent.int(at: 6))
+    }
+    return (steps, elements)
+  }
+
+  /// `descendAtOnce`'s statement: a row per level from `start` down, each with its level, the node that
+  /// holds the key `?2` (the greatest first key not after it), where the next node of its
+  /// parent `?3 ..< ?4` begins, the counts of the nodes under the parent before it and, at
+  /// level 0, of the block's rows and sections before the key.
+  private static func descentSQL(from start: Int) -> String {
+    let levels = Array(stride(from: start, through: 0, by: -1))
+    let nodes = levels.map { level in
+      """
+      (SELECT first_key FROM row_blocks WHERE grouping_id = ?1 AND level = \(level)
+         AND first_key <= ?2 ORDER BY first_key DESC LIMIT 1) AS node\(level)
+      """
+    }
+    let steps = levels.map { level in
+      let lower = level == start ? "?3" : "n.node\(level + 1)"
+      func sum(_ column: String) -> String {
+        """
+        (SELECT coalesce(sum(\(column)), 0) FROM row_blocks WHERE grouping_id = ?1
+           AND level = \(level) AND first_key >= \(lower) AND first_key < n.node\(level))
+        """
+      }
+      func count(_ table: String) -> String {
+        level > 0
+          ? "0"
+          : """
+          (SELECT count(*) FROM \(table) WHERE grouping_id = ?1 AND key >= n.node0 AND key < ?2)
+          """
+      }
+      return """
+        SELECT \(level) AS level, n.node\(level),
+          (SELECT first_key FROM row_blocks WHERE grouping_id = ?1 AND level = \(level)
+             AND first_key > n.node\(level) AND first_key < ?4 ORDER BY first_key LIMIT 1),
+          \(sum("row_count")), \(sum("section_count")), \(count("rows")), \(count("sections"))
+        FROM n
+        """
+    }
+    return """
+      WITH n AS MATERIALIZED (SELECT \(nodes.joined(separator: ",\n")))
+      \(steps.joined(separator: "\nUNION ALL\n"))
+      ORDER BY level DESC
+      """
   }
 
   /// The key of the row (or section) at `position` in the list, from 0; nil past the end.

@@ -39,9 +39,10 @@ final class ListLayout {
   let tree: BlockTree
   private let connection: any DatabaseConnection
 
+  /// `topLevel`: the top level of the list's block counts as the write began.
   init(
     connection: any DatabaseConnection, groupingID: Int, grouping: Grouping, collation: Collation,
-    indexColumns: [String]
+    indexColumns: [String], topLevel: Int
   ) {
     self.connection = connection
     self.groupingID = groupingID
@@ -50,7 +51,7 @@ final class ListLayout {
     self.indexColumns = indexColumns
     talliedColumns =
       (grouping.column.map { [$0] } ?? []) + indexColumns.filter { $0 != grouping.column }
-    tree = BlockTree(connection: connection, groupingID: groupingID)
+    tree = BlockTree(connection: connection, groupingID: groupingID, topLevel: topLevel)
   }
 
   // MARK: - Writes

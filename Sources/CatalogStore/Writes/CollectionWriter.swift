@@ -57,7 +57,7 @@ public final class CollectionWriter {
       (
         ListLayout(
           connection: catalog.connection, groupingID: list.groupingID, grouping: list.grouping,
-          collation: list.collation, indexColumns: list.indexColumns),
+          collation: list.collation, indexColumns: list.indexColumns, topLevel: list.topLevel),
         ListChangeTracker()
       )
     }

@@ -5,21 +5,39 @@ import CatalogCollation
 /// next: the keys of its lists and search indexes. A catalog keeps the last one per collection
 /// and makes it again when the collection's settings, lists or search indexes change.
 final class WriterSetup {
+  /// Everything a writer setup is made from, read in one statement: the collection's settings,
+  /// its lists with their versions, index columns and top levels, and its search indexes. The
+  /// top levels ride along so that a write need not ask for them: the setup is made again in
+  /// the rare write after one grew.
+  struct ListsSignature: Equatable {
+    var text: String
+    /// Each list's grouping id and top level.
+    var topLevels: [(groupingID: Int, level: Int)]
+
+    static func == (a: Self, b: Self) -> Bool {
+      a.text == b.text && a.topLevels.elementsEqual(b.topLevels) { $0 == $1 }
+    }
+  }
+
   /// One stored list of the collection.
   struct List {
     let groupingID: Int
     let grouping: Grouping
     let collation: Collation
     let indexColumns: [String]
+    /// The top level of its block counts when the setup was checked (`BlockTree.topLevel()`).
+    let topLevel: Int
   }
 
   let keys: ItemKeyMaker
   let lists: [List]
   let searches: [SearchIndexWriter]
   /// What the setup was made for; a different signature needs a new one.
-  let signature: String
+  let signature: ListsSignature
 
-  init(keys: ItemKeyMaker, lists: [List], searches: [SearchIndexWriter], signature: String) {
+  init(
+    keys: ItemKeyMaker, lists: [List], searches: [SearchIndexWriter], signature: ListsSignature
+  ) {
     self.keys = keys
     self.lists = lists
     self.searches = searches
@@ -44,14 +62,19 @@ extension Catalog {
   func writerSetup(for collection: CollectionInfo) throws(CatalogError) -> WriterSetup {
     let signature = try listsSignature(of: collection)
     if let cached = writerSetups[collection.id], cached.signature == signature { return cached }
-    var lists: [WriterSetup.List] = []
+    let made = try makeWriterSetup(for: collection)
+    writerSetups[collection.id] = made
+    return made
+  }
+
+  private func makeWriterSetup(for collection: CollectionInfo) throws(CatalogError)
+    -> WriterSetup
+  {
+    var lists: [(id: Int, grouping: Grouping, collation: Collation, indexColumns: [String])] = []
     for stored in try storedGroupings(ofCollection: collection.id) {
       let listCollation = try collation(for: stored.locale)
       let id = try groupingID(stored.grouping, of: collection, collation: listCollation) {}
-      lists.append(
-        WriterSetup.List(
-          groupingID: id, grouping: stored.grouping, collation: listCollation,
-          indexColumns: try indexColumns(ofGrouping: id)))
+      lists.append((id, stored.grouping, listCollation, try indexColumns(ofGrouping: id)))
     }
     var searches: [SearchIndexWriter] = []
     for index in try storedSearchIndexes(ofCollection: collection.id) {
@@ -61,40 +84,56 @@ extension Catalog {
           id: try searchIndexID(of: collection, collation: searchCollation) {},
           collection: collection, collation: searchCollation, connection: connection))
     }
-    let setup = WriterSetup(
+    // Building a missing or stale list above changed what it was made from.
+    let signature = try listsSignature(of: collection)
+    return WriterSetup(
       keys: try ItemKeyMaker(
         collection: collection, lists: lists.map { ($0.grouping, $0.collation, $0.indexColumns) }),
-      lists: lists, searches: searches,
-      // Building a missing or stale list above changed what it was made from.
-      signature: try listsSignature(of: collection))
-    writerSetups[collection.id] = setup
-    return setup
+      lists: lists.map { list in
+        WriterSetup.List(
+          groupingID: list.id, grouping: list.grouping, collation: list.collation,
+          indexColumns: list.indexColumns,
+          topLevel: signature.topLevels.first { $0.groupingID == list.id }?.level ?? 0)
+      },
+      searches: searches, signature: signature)
   }
 
-  /// Everything a writer setup is made from, as one string read with one statement: the
-  /// collection's settings, its lists with their versions and index columns, and its search
-  /// indexes.
-  private func listsSignature(of collection: CollectionInfo) throws(CatalogError) -> String {
+  /// The setup's signature as the collection is stored now.
+  private func listsSignature(of collection: CollectionInfo) throws(CatalogError)
+    -> WriterSetup.ListsSignature
+  {
     let statement = try connection.cached(
       """
       SELECT c.columns || ' ' || c.title_column || ' ' || c.sort_as || ' '
-        || coalesce(c.key_column, '') || ' ' || c.names || ' ' || c.ignores_articles
+        || coalesce(c.key_column, '') || ' ' || c.names || ' ' || c.ignores_articles,
+        CAST(NULL AS INTEGER), CAST(NULL AS INTEGER)
       FROM collections c WHERE c.id = ?1
       UNION ALL
       SELECT * FROM (
         SELECT g.id || ' ' || g.group_by || ' ' || g.locale || ' ' || g.icu_version || ' '
-          || g.collator_version || ' ' || coalesce(i.index_by, '')
+          || g.collator_version || ' ' || coalesce(i.index_by, ''),
+          CAST(NULL AS INTEGER), CAST(NULL AS INTEGER)
         FROM groupings g LEFT JOIN index_columns i ON i.grouping_id = g.id
         WHERE g.collection_id = ?1 ORDER BY g.id, i.index_by) AS lists
       UNION ALL
+      SELECT '', g.id, (SELECT coalesce(max(level), 0) FROM row_blocks WHERE grouping_id = g.id)
+      FROM groupings g WHERE g.collection_id = ?1
+      UNION ALL
       SELECT * FROM (
-        SELECT 'search ' || id || ' ' || locale || ' ' || icu_version || ' ' || collator_version
+        SELECT 'search ' || id || ' ' || locale || ' ' || icu_version || ' ' || collator_version,
+          CAST(NULL AS INTEGER), CAST(NULL AS INTEGER)
         FROM search_indexes WHERE collection_id = ?1 ORDER BY id) AS searches
       """)
     try statement.bind(.integer(collection.id))
     defer { statement.reset() }
-    var parts: [String] = []
-    while try statement.step() { parts.append(statement.text(at: 0)) }
-    return parts.joined(separator: "\n")
+    var signature = WriterSetup.ListsSignature(text: "", topLevels: [])
+    while try statement.step() {
+      if statement.isNull(at: 1) {
+        signature.text += statement.text(at: 0) + "\n"
+      } else {
+        signature.topLevels.append((statement.int(at: 1), statement.int(at: 2)))
+      }
+    }
+    return signature
   }
 }
