@@ -99,6 +99,13 @@ struct BlockTreeTests {
       #expect(counts.rows == model.rowsBefore(key))
       #expect(counts.sections == model.sectionsBefore(key))
     }
+    // The same, asked for all at once (a change set's positions).
+    let keys = Set(model.keys + probes).sorted { $0.lexicographicallyPrecedes($1) }
+    let all = try tree.countsBefore(sortedKeys: keys)
+    #expect(all.count == keys.count)
+    for (key, counts) in zip(keys, all) {
+      #expect(counts.rows == model.rowsBefore(key) && counts.sections == model.sectionsBefore(key))
+    }
     let statement = try tree.connection.prepare(
       """
       SELECT level, first_key, row_count, section_count FROM row_blocks

@@ -139,6 +139,10 @@ final class ListChangeTracker {
         .sorted(by: Self.precedes),
       deletedSections: sections.filter { $0.value.existedBefore && !$0.value.existsNow }.keys
         .sorted(by: Self.precedes))
+    // Every position below comes from the counts before these keys: read them all at once.
+    try positions.find(
+      (Array(rows.keys) + Array(updatedItems.values)).flatMap { [$0, ListKey.section(ofRow: $0)] }
+        + sections.keys)
 
     var inserted: [ChangeSet.RowPath] = []
     var deleted: [ChangeSet.RowPath] = []
@@ -211,6 +215,19 @@ private struct PositionFinder {
     self.deletedRows = deletedRows
     self.createdSections = createdSections
     self.deletedSections = deletedSections
+  }
+
+  /// Reads the counts before each of `keys` at once where each statement that waits costs a
+  /// round trip; elsewhere each is read as it is asked for, which costs no more.
+  mutating func find(_ keys: @autoclosure () -> [[UInt8]]) throws(CatalogError) {
+    guard tree.connection.dialect.waitingCostsARoundTrip else { return }
+    var distinct: [[UInt8]] = []
+    for key in keys().sorted(by: ListChangeTracker.precedes) where distinct.last != key {
+      distinct.append(key)
+    }
+    for (key, counts) in zip(distinct, try tree.countsBefore(sortedKeys: distinct)) {
+      found[key] = counts
+    }
   }
 
   /// The rows and sections before `key` after the writes.

@@ -104,22 +104,39 @@ final class BlockTree {
   private var lastPath: [Step] = []
 
   /// The numbers of rows and of sections whose keys are less than `key`.
-  ///
-  /// Each level sums the nodes of its parent before the one that holds the key; a key in the
-  /// nodes of the previous descent (a row and its section, say) starts where they part. Where
-  /// each statement costs a round trip, the levels left go in one statement with the block's
-  /// elements; elsewhere one statement per level.
   func countsBefore(_ key: [UInt8]) throws(CatalogError) -> Counts {
+    connection.dialect.waitingCostsARoundTrip
+      ? try countsAtOnce(before: [key])[0] : try countsLevelByLevel(before: key)
+  }
+
+  /// The counts before each of `keys`, which are sorted and distinct, in their order: where
+  /// each statement costs a round trip, a few keys at a time in one statement; elsewhere one by
+  /// one, each descent starting where the last one parts.
+  func countsBefore(sortedKeys keys: [[UInt8]]) throws(CatalogError) -> [Counts] {
+    guard connection.dialect.waitingCostsARoundTrip else {
+      var counts: [Counts] = []
+      for key in keys { counts.append(try countsLevelByLevel(before: key)) }
+      return counts
+    }
+    var counts: [Counts] = []
+    for start in stride(from: 0, to: keys.count, by: Self.keysAtOnce) {
+      counts += try countsAtOnce(
+        before: Array(keys[start..<min(start + Self.keysAtOnce, keys.count)]))
+    }
+    return counts
+  }
+
+  /// The most keys `countsAtOnce` takes in one statement.
+  static let keysAtOnce = 16
+
+  /// Each level sums the nodes of its parent before the one that holds the key, one statement
+  /// per level; a key in the nodes of the previous descent (a row and its section, say) starts
+  /// where they part.
+  private func countsLevelByLevel(before key: [UInt8]) throws(CatalogError) -> Counts {
     var path: [Step] = []
     for step in lastPath {
       guard step.contains(key) else { break }
       path.append(step)
-    }
-    let top = try topLevel()
-    if path.count <= top && connection.dialect.waitingCostsARoundTrip {
-      let (rest, elements) = try descendAtOnce(to: key, from: top - path.count, below: path.last)
-      lastPath = path + rest
-      return rest[rest.count - 1].before + elements
     }
     // At each level, the node that holds the key, the counts of the nodes before it under its
     // parent (summed in one pass over them), and where the next node begins, in one statement.
@@ -136,6 +153,7 @@ final class BlockTree {
       \(connection.dialect.groupingBy("n.first_key"))
       """
     }
+    let top = try topLevel()
     for level in stride(from: top - path.count, through: 0, by: -1) {
       let parent = path.last
       try step.bind(
@@ -156,73 +174,63 @@ final class BlockTree {
     return block.before + (try elementCounts(from: block.firstKey, upTo: key))
   }
 
-  /// The steps of a descent to `key` from level `start` down to 0 under `parent` (nil: from the
-  /// top), and the elements of the level-0 block before the key, in one statement.
-  private func descendAtOnce(to key: [UInt8], from start: Int, below parent: Step?)
-    throws(CatalogError) -> (steps: [Step], elements: Counts)
-  {
-    let descent = try connection.cached(named: "counts before a key from level \(start)") {
-      Self.descentSQL(from: start)
+  /// The counts before each of `keys` (at most `keysAtOnce`), in their order, in one statement.
+  private func countsAtOnce(before keys: [[UInt8]]) throws(CatalogError) -> [Counts] {
+    let top = try topLevel()
+    let statement = try connection.cached(
+      named: "counts before \(keys.count) keys, \(top) levels up"
+    ) {
+      Self.countsSQL(keyCount: keys.count, topLevel: top, blobType: connection.dialect.blobType)
     }
-    try descent.bind(
-      .integer(groupingID), .blob(key), .blob(parent?.firstKey ?? []),
-      .blob(parent?.upper ?? ListKey.end))
-    defer { descent.reset() }
-    var steps: [Step] = []
-    var elements = Counts.zero
-    for level in stride(from: start, through: 0, by: -1) {
-      guard try descent.step(), descent.int(at: 0) == level, !descent.isNull(at: 1) else {
-        throw .damagedList(groupingID: groupingID, reason: "no level-\(level) block holds a key")
+    try statement.bind([.integer(groupingID)] + keys.map { .blob($0) })
+    defer { statement.reset() }
+    var counts: [Counts] = []
+    while try statement.step() {
+      guard statement.int(at: 0) == 0 else {
+        throw .damagedList(groupingID: groupingID, reason: "a level has no block that holds a key")
       }
-      let before =
-        (steps.last?.before ?? parent?.before ?? .zero)
-        + Counts(rows: descent.int(at: 3), sections: descent.int(at: 4))
-      let upper = descent.isNull(at: 2) ? (steps.last?.upper ?? parent?.upper) : descent.blob(at: 2)
-      steps.append(Step(firstKey: descent.blob(at: 1), upper: upper, before: before))
-      elements = Counts(rows: descent.int(at: 5), sections: descent.int(at: 6))
+      counts.append(Counts(rows: statement.int(at: 1), sections: statement.int(at: 2)))
     }
-    return (steps, elements)
+    guard counts.count == keys.count else {
+      throw .damagedList(groupingID: groupingID, reason: "a key was not counted")
+    }
+    return counts
   }
 
-  /// `descendAtOnce`'s statement: a row per level from `start` down, each with its level, the node that
-  /// holds the key `?2` (the greatest first key not after it), where the next node of its
-  /// parent `?3 ..< ?4` begins, the counts of the nodes under the parent before it and, at
-  /// level 0, of the block's rows and sections before the key.
-  private static func descentSQL(from start: Int) -> String {
-    let levels = Array(stride(from: start, through: 0, by: -1))
+  /// `countsAtOnce`'s statement, for keys in `?2`, `?3`, …: a row per key, in their order, with
+  /// the number of levels that have no node holding it (0 but in a damaged tree), and the rows
+  /// and sections before it. At each level the node that holds a key is the one with the
+  /// greatest first key not after it; the counts before the key are those of the nodes before
+  /// that node under its parent, at every level, and of the elements before the key in its block.
+  private static func countsSQL(keyCount: Int, topLevel: Int, blobType: String) -> String {
+    let keys = (0..<keyCount).map { "(\($0), CAST(?\($0 + 2) AS \(blobType)))" }
+    let levels = Array(stride(from: topLevel, through: 0, by: -1))
     let nodes = levels.map { level in
       """
       (SELECT first_key FROM row_blocks WHERE grouping_id = ?1 AND level = \(level)
-         AND first_key <= ?2 ORDER BY first_key DESC LIMIT 1) AS node\(level)
+         AND first_key <= k.key ORDER BY first_key DESC LIMIT 1) AS node\(level)
       """
     }
-    let steps = levels.map { level in
-      let lower = level == start ? "?3" : "n.node\(level + 1)"
-      func sum(_ column: String) -> String {
-        """
-        (SELECT coalesce(sum(\(column)), 0) FROM row_blocks WHERE grouping_id = ?1
-           AND level = \(level) AND first_key >= \(lower) AND first_key < n.node\(level))
-        """
-      }
-      func count(_ table: String) -> String {
-        level > 0
-          ? "0"
-          : """
-          (SELECT count(*) FROM \(table) WHERE grouping_id = ?1 AND key >= n.node0 AND key < ?2)
+    func before(_ column: String) -> String {
+      let nodes = levels.map { level in
+        let lower = level == topLevel ? "" : " AND first_key >= n.node\(level + 1)"
+        return """
+          (SELECT coalesce(sum(\(column)), 0) FROM row_blocks
+             WHERE grouping_id = ?1 AND level = \(level)\(lower) AND first_key < n.node\(level))
           """
       }
-      return """
-        SELECT \(level) AS level, n.node\(level),
-          (SELECT first_key FROM row_blocks WHERE grouping_id = ?1 AND level = \(level)
-             AND first_key > n.node\(level) AND first_key < ?4 ORDER BY first_key LIMIT 1),
-          \(sum("row_count")), \(sum("section_count")), \(count("rows")), \(count("sections"))
-        FROM n
-        """
+      let table = column == "row_count" ? "rows" : "sections"
+      return
+        (nodes + [
+          "(SELECT count(*) FROM \(table) WHERE grouping_id = ?1 AND key >= n.node0 AND key < n.key)"
+        ]).joined(separator: " + ")
     }
     return """
-      WITH n AS MATERIALIZED (SELECT \(nodes.joined(separator: ",\n")))
-      \(steps.joined(separator: "\nUNION ALL\n"))
-      ORDER BY level DESC
+      WITH k (position, key) AS (VALUES \(keys.joined(separator: ", "))),
+      n AS MATERIALIZED (SELECT k.position, k.key, \(nodes.joined(separator: ",\n")) FROM k)
+      SELECT \(levels.map { "CASE WHEN n.node\($0) IS NULL THEN 1 ELSE 0 END" }.joined(separator: " + ")),
+        \(before("row_count")), \(before("section_count"))
+      FROM n ORDER BY n.position
       """
   }
 
