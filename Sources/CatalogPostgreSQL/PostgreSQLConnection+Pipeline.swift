@@ -10,15 +10,18 @@ import CatalogStore
 /// next statement that waits for an answer (at the latest the commit, which then does not
 /// happen), and after a failure nothing that waits is sent.
 extension PostgreSQLConnection {
-  /// Sends a statement in the pipeline; `send` is libpq's call that sends it.
-  func sendWithoutWaiting(sql: String, _ send: () -> Int32) throws(CatalogError) {
+  /// Sends a statement in the pipeline; `send` is libpq's call that sends it. `changes`: how
+  /// many rows it must change, checked when its answer is read.
+  func sendWithoutWaiting(
+    sql: String, expecting changes: ExpectedChanges? = nil, _ send: () -> Int32
+  ) throws(CatalogError) {
     try sendHeldRows()
     if unanswered.isEmpty, pq.enterPipelineMode(handle) != 1 { throw error(nil, sql: sql) }
     guard send() == 1 else {
       let failure = error(nil, sql: sql)
       throw collectAnswers(keepingLast: false).failure ?? failure
     }
-    unanswered.append(sql)
+    unanswered.append((sql, changes))
   }
 
   /// Runs a statement whose answer is wanted and returns its result, checked: on its own
@@ -50,6 +53,13 @@ extension PostgreSQLConnection {
   func waitForAnswers() throws(CatalogError) {
     try sendHeldRows()
     if let failure = collectAnswers(keepingLast: false).failure { throw failure }
+  }
+
+  /// Reads the pipeline's answers when a statement in it must change a number of rows: a
+  /// commit sent behind it would commit before its check.
+  package func checkChangesSent() throws(CatalogError) {
+    guard unanswered.contains(where: { $0.changes != nil }) else { return }
+    try waitForAnswers()
   }
 
   /// The same where a failure cannot be thrown: the next statement that waits for an answer
@@ -107,13 +117,19 @@ extension PostgreSQLConnection {
     unanswered.removeAll()
     var failure: CatalogError?
     var last: OpaquePointer?
-    if pq.pipelineSync(handle) != 1 { failure = error(nil, sql: statements.last) }
+    if pq.pipelineSync(handle) != 1 { failure = error(nil, sql: statements.last?.sql) }
     // Each statement's results end with a NULL; a statement after a failed one is answered
     // PGRES_PIPELINE_ABORTED, without running.
-    for (index, sql) in statements.enumerated() where failure == nil || connectionIsGood {
+    for (index, (sql, changes)) in statements.enumerated() where failure == nil || connectionIsGood
+    {
       while let result = pq.getResult(handle) {
         let status = pq.resultStatus(result)
         if status == PGRES_FATAL_ERROR, failure == nil { failure = error(result, sql: sql) }
+        if status == PGRES_COMMAND_OK, let changes, failure == nil,
+          pq.cmdTuples(result).map({ Int(String(cString: $0)) }) != changes.count
+        {
+          failure = changes.failure
+        }
         if keepingLast, index == statements.count - 1,
           status == PGRES_TUPLES_OK || status == PGRES_COMMAND_OK
         {

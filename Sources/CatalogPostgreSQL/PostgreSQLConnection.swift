@@ -29,9 +29,12 @@ package final class PostgreSQLConnection: DatabaseConnection {
   private var nextName = 0
   /// The column types of tables that bulk inserts write, by table and columns.
   private var bulkColumnTypes: [String: [UInt32]] = [:]
-  /// The SQL of the statements sent in pipeline mode whose answers are not read yet
-  /// (`runWithoutWaiting`), in the order they were sent.
-  var unanswered: [String] = []
+  /// How many rows a statement sent without waiting must change, and the failure when it
+  /// changes another number.
+  typealias ExpectedChanges = (count: Int, failure: CatalogError)
+  /// The statements sent in pipeline mode whose answers are not read yet (`runWithoutWaiting`),
+  /// in the order they were sent: their SQL, and what they must change.
+  var unanswered: [(sql: String, changes: ExpectedChanges?)] = []
   /// The failure of one of those, read where it could not be thrown (closing a cursor): the next
   /// statement that waits for an answer throws it.
   var unreportedFailure: CatalogError?

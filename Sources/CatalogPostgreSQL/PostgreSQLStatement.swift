@@ -222,11 +222,27 @@ final class PostgreSQLStatement: DatabaseStatement {
   /// A cached statement is sent without waiting for its answer, after the statements before it
   /// in the same way and before the next one that waits; any other runs as `run` does.
   func runWithoutWaiting() throws(CatalogError) {
-    guard case .prepared(let name) = mode else { return try run() }
+    try runWithoutWaiting(expecting: nil)
+  }
+
+  func runWithoutWaiting(changing count: Int, otherwise failure: CatalogError)
+    throws(CatalogError)
+  {
+    try runWithoutWaiting(expecting: (count, failure))
+  }
+
+  private func runWithoutWaiting(expecting changes: PostgreSQLConnection.ExpectedChanges?)
+    throws(CatalogError)
+  {
+    guard case .prepared(let name) = mode else {
+      try run()
+      if let changes, connection.changes != changes.count { throw changes.failure }
+      return
+    }
     finish()
     try withParameters { count, values, lengths, formats throws(CatalogError) in
       let handle = connection.handle
-      try connection.sendWithoutWaiting(sql: sql) {
+      try connection.sendWithoutWaiting(sql: sql, expecting: changes) {
         pq.sendQueryPrepared(handle, name, count, values, lengths, formats, 1)
       }
     }

@@ -106,6 +106,9 @@ package final class SQLiteConnection: DatabaseConnection {
 
   package var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 
+  /// Nothing to read: SQLite checks each write as it runs.
+  package func checkChangesSent() {}
+
   /// Waits up to `milliseconds` for another connection's lock before failing with `busy`.
   func setBusyTimeout(milliseconds: Int32) {
     sqlite3_busy_timeout(handle, milliseconds)

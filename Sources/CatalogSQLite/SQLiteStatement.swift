@@ -100,6 +100,14 @@ package final class SQLiteStatement: DatabaseStatement {
     }
   }
 
+  /// Runs the write and checks how many rows it changed: SQLite always waits.
+  package func runWithoutWaiting(changing count: Int, otherwise failure: CatalogError)
+    throws(CatalogError)
+  {
+    try run()
+    guard connection.changes == count else { throw failure }
+  }
+
   // MARK: - Columns of the current row
 
   package var columnCount: Int32 { sqlite3_column_count(handle) }

@@ -62,6 +62,51 @@ struct StatementWithoutWaitingTests {
     #expect(try connection.integer("SELECT count(*) FROM probe") == 0)
   }
 
+  /// A write that must change one row and changes none (the list's damage it stands for) fails
+  /// its transaction with the failure it was given, and one that changes one goes through.
+  @Test(arguments: TestEngine.all) func aWriteThatChangesOtherRowsThanExpectedFails(
+    engine: TestEngine
+  ) throws {
+    let (_, connection) = try probe(engine)
+    let expected = CatalogError.damagedList(groupingID: 7, reason: "no such row")
+    func delete(_ id: Int) throws(CatalogError) {
+      try connection.cached("DELETE FROM probe WHERE id = ?").bind(.integer(id))
+        .runWithoutWaiting(changing: 1, otherwise: expected)
+    }
+    #expect {
+      try connection.transaction { () throws(CatalogError) in
+        try insert(1, on: connection)
+        try insert(2, on: connection)
+        try delete(1)
+        try delete(3)
+        try insert(4, on: connection)
+      }
+    } throws: { error in
+      guard case .damagedList(7, "no such row") = error as? CatalogError else { return false }
+      return true
+    }
+    #expect(try connection.integer("SELECT count(*) FROM probe") == 0)
+    // The next statement that waits reports it, before anything reads what followed.
+    var countAfterTheFailure: Int?
+    #expect {
+      try connection.transaction { () throws(CatalogError) in
+        try insert(5, on: connection)
+        try delete(6)
+        countAfterTheFailure = try connection.cached("SELECT count(*) FROM probe").bind()
+          .stepInteger()
+      }
+    } throws: { error in
+      guard case .damagedList(7, "no such row") = error as? CatalogError else { return false }
+      return true
+    }
+    #expect(countAfterTheFailure == nil)
+    try connection.transaction { () throws(CatalogError) in
+      try insert(1, on: connection)
+      try delete(1)
+    }
+    #expect(try connection.integer("SELECT count(*) FROM probe") == 0)
+  }
+
   @Test(arguments: TestEngine.all) func aStatementThatWaitsSeesTheWritesSentBeforeIt(
     engine: TestEngine
   ) throws {

@@ -15,6 +15,11 @@ package protocol DatabaseConnection: AnyObject {
   /// Runs one or more statements that return no rows.
   func execute(_ sql: String) throws(CatalogError)
 
+  /// Reads the answers of the statements sent without waiting whose number of changed rows
+  /// must be checked (`runWithoutWaiting(changing:otherwise:)`), throwing their failure: before
+  /// a commit, which must not be sent behind them.
+  func checkChangesSent() throws(CatalogError)
+
   /// Compiles one statement. Its rows may all be fetched at its first step: for statements that
   /// return a few rows, or a batch (`LIMIT`).
   func prepare(_ sql: String) throws(CatalogError) -> any DatabaseStatement
@@ -123,6 +128,7 @@ extension DatabaseConnection {
         rollBack(isNested: isNested)
         return result
       }
+      try checkChangesSent()
       try cached(isNested ? "RELEASE nested" : "COMMIT").bind().run()
       return result
     } catch {

@@ -55,6 +55,11 @@ package protocol DatabaseStatement: ValueBinder {
   /// (PostgreSQL sends it with the next statement that waits). Its failure then fails the
   /// transaction and is thrown by a later statement of it, at the latest by the commit.
   func runWithoutWaiting() throws(CatalogError)
+
+  /// The same for a write that must change exactly `count` rows: where it changes another
+  /// number, the transaction fails with `failure`, thrown now or by a later statement as above.
+  func runWithoutWaiting(changing count: Int, otherwise failure: CatalogError)
+    throws(CatalogError)
 }
 
 extension ValueBinder {

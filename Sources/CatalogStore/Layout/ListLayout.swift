@@ -117,10 +117,10 @@ final class ListLayout {
   /// Takes a row out.
   func delete(_ entry: ListEntry) throws(CatalogError) -> SectionEffect {
     try connection.cached("DELETE FROM rows WHERE grouping_id = ? AND key = ?")
-      .bind(.integer(groupingID), .blob(entry.rowKey)).run()
-    guard connection.changes == 1 else {
-      throw .damagedList(groupingID: groupingID, reason: "item \(entry.item) has no row")
-    }
+      .bind(.integer(groupingID), .blob(entry.rowKey))
+      .runWithoutWaiting(
+        changing: 1,
+        otherwise: .damagedList(groupingID: groupingID, reason: "item \(entry.item) has no row"))
     try tree.adjust(at: entry.rowKey, by: -.oneRow)
     let section = entry.sectionKey
     guard let (count, _) = try addToCount(of: section, -1) else {
@@ -309,30 +309,24 @@ final class ListLayout {
     throws(CatalogError)
   {
     guard delta < 0 else { return try countMore(value, of: column, in: section, by: delta) }
-    let update = try connection.cached(
+    // Counted down, and gone when no item has it, without waiting for the count.
+    try connection.cached(
       """
       UPDATE section_values SET count = count + ?5
       WHERE grouping_id = ?1 AND column_name = ?2 AND section = ?3 AND value = ?4
-      RETURNING count
-      """)
-    try update.bind(
-      .integer(groupingID), .text(column), .blob(section), .text(value), .integer(delta))
-    let count = try update.step() ? update.int(at: 0) : nil
-    update.reset()
-    switch count {
-    case nil:
-      throw .damagedList(groupingID: groupingID, reason: "a value of '\(column)' is not tallied")
-    case 0:
-      try connection.cached(
-        """
-        DELETE FROM section_values
-        WHERE grouping_id = ? AND column_name = ? AND section = ? AND value = ?
-        """
-      ).bind(.integer(groupingID), .text(column), .blob(section), .text(value))
-        .runWithoutWaiting()
-    default:
-      break
-    }
+      """
+    ).bind(.integer(groupingID), .text(column), .blob(section), .text(value), .integer(delta))
+      .runWithoutWaiting(
+        changing: 1,
+        otherwise: .damagedList(
+          groupingID: groupingID, reason: "a value of '\(column)' is not tallied"))
+    try connection.cached(
+      """
+      DELETE FROM section_values
+      WHERE grouping_id = ? AND column_name = ? AND section = ? AND value = ? AND count = 0
+      """
+    ).bind(.integer(groupingID), .text(column), .blob(section), .text(value))
+      .runWithoutWaiting()
   }
 
   /// Counts a value `delta` (> 0) more times, tallying it when it is new. Without RETURNING,
