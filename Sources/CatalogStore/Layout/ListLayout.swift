@@ -329,24 +329,16 @@ final class ListLayout {
       .runWithoutWaiting()
   }
 
-  /// Counts a value `delta` (> 0) more times, tallying it when it is new. Without RETURNING,
-  /// which would cost as much again as the update: the count itself is not needed.
+  /// Counts a value `delta` (> 0) more times, tallying it when it is new, without waiting.
   private func countMore(_ value: String, of column: String, in section: [UInt8], by delta: Int)
     throws(CatalogError)
   {
     try connection.cached(
       """
-      UPDATE section_values SET count = count + ?5
-      WHERE grouping_id = ?1 AND column_name = ?2 AND section = ?3 AND value = ?4
-      """
-    ).bind(
-      .integer(groupingID), .text(column), .blob(section), .text(value), .integer(delta)
-    ).run()
-    guard connection.changes == 0 else { return }
-    try connection.cached(
-      """
       INSERT INTO section_values (grouping_id, column_name, section, value, sort_key, count)
-      VALUES (?, ?, ?, ?, ?, ?)
+      VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+      ON CONFLICT (grouping_id, column_name, section, value)
+      DO UPDATE SET count = section_values.count + excluded.count
       """
     ).bind(
       .integer(groupingID), .text(column), .blob(section), .text(value),
