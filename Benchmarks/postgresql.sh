@@ -42,6 +42,13 @@ psql_run() { psql -h "$cluster" -U postgres -d postgres -X -q -v ON_ERROR_STOP=1
 uri() { echo "postgresql:///postgres?host=$cluster&user=postgres&schema=$1"; }
 csv=$(data 1000000)
 
+# The reference: psql's \copy of the file into a fresh table, and an index on (state, name);
+# prints its seconds.
+reference_import() {
+  psql_run -c "DROP TABLE IF EXISTS t; CREATE TABLE t (name text, state text, country text, population text)"
+  seconds psql_run -c "\\copy t FROM '$csv' CSV HEADER" -c "CREATE INDEX ON t (state, name)"
+}
+
 # Import: the reference and ours in turns, each into a fresh table or schema.
 import_times=()
 reference_times=()
@@ -49,9 +56,7 @@ for _ in $(seq "$runs"); do
   psql_run -c "DROP SCHEMA IF EXISTS bench_import CASCADE"
   import_times+=("$(seconds "$catalog" --db "$(uri bench_import)" import "$csv" -c cities \
     --group-by state --quiet)")
-  psql_run -c "DROP TABLE IF EXISTS t; CREATE TABLE t (name text, state text, country text, population text)"
-  reference_times+=("$(seconds psql_run -c "\\copy t FROM '$csv' CSV HEADER" \
-    -c "CREATE INDEX ON t (state, name)")")
+  reference_times+=("$(reference_import)")
 done
 psql_run -c "DROP SCHEMA IF EXISTS bench_import CASCADE; ANALYZE t"
 import=$(median_of "${import_times[@]}")
@@ -85,9 +90,7 @@ for _ in $(seq "$runs"); do
     -c "\\copy bench_floor.items (collection_id, item, title, fields, key) FROM '$floor_items' (FORMAT binary)" \
     -c "\\copy bench_floor.rows (grouping_id, key, item) FROM '$floor_rows' (FORMAT binary)" \
     -c "COMMIT")")
-  psql_run -c "DROP TABLE IF EXISTS t; CREATE TABLE t (name text, state text, country text, population text)"
-  floor_reference_times+=("$(seconds psql_run -c "\\copy t FROM '$csv' CSV HEADER" \
-    -c "CREATE INDEX ON t (state, name)")")
+  floor_reference_times+=("$(reference_import)")
 done
 psql_run -c "DROP SCHEMA IF EXISTS bench_floor CASCADE; ANALYZE t"
 floor=$(median_of "${floor_times[@]}")
