@@ -211,7 +211,7 @@ final class BlockTree {
          AND first_key <= k.key ORDER BY first_key DESC LIMIT 1) AS node\(level)
       """
     }
-    func before(_ column: String) -> String {
+    func before(_ column: String, counting table: String) -> String {
       let nodes = levels.map { level in
         let lower = level == topLevel ? "" : " AND first_key >= n.node\(level + 1)"
         return """
@@ -219,7 +219,6 @@ final class BlockTree {
              WHERE grouping_id = ?1 AND level = \(level)\(lower) AND first_key < n.node\(level))
           """
       }
-      let table = column == "row_count" ? "rows" : "sections"
       return
         (nodes + [
           "(SELECT count(*) FROM \(table) WHERE grouping_id = ?1 AND key >= n.node0 AND key < n.key)"
@@ -229,7 +228,7 @@ final class BlockTree {
       WITH k (position, key) AS (VALUES \(keys.joined(separator: ", "))),
       n AS MATERIALIZED (SELECT k.position, k.key, \(nodes.joined(separator: ",\n")) FROM k)
       SELECT \(levels.map { "CASE WHEN n.node\($0) IS NULL THEN 1 ELSE 0 END" }.joined(separator: " + ")),
-        \(before("row_count")), \(before("section_count"))
+        \(before("row_count", counting: "rows")), \(before("section_count", counting: "sections"))
       FROM n ORDER BY n.position
       """
   }
@@ -291,34 +290,30 @@ final class BlockTree {
     -> (firstKey: [UInt8], counts: Counts)
   {
     lastPath = []
+    // The same update at every level; only level 0's answer is read.
+    let update = """
+      UPDATE row_blocks SET row_count = row_count + ?4, section_count = section_count + ?5
+      WHERE grouping_id = ?1 AND level = ?2 AND first_key = (
+        SELECT first_key FROM row_blocks
+        WHERE grouping_id = ?1 AND level = ?2 AND first_key <= ?3
+        ORDER BY first_key DESC LIMIT 1)
+      """
+    func bound(_ statement: any DatabaseStatement, level: Int) throws(CatalogError)
+      -> any DatabaseStatement
+    {
+      try statement.bind(
+        .integer(groupingID), .integer(level), .blob(key), .integer(delta.rows),
+        .integer(delta.sections))
+    }
     let top = try topLevel()
     if top > 0 {
-      let update = try connection.cached(
-        """
-        UPDATE row_blocks SET row_count = row_count + ?4, section_count = section_count + ?5
-        WHERE grouping_id = ?1 AND level = ?2 AND first_key = (
-          SELECT first_key FROM row_blocks
-          WHERE grouping_id = ?1 AND level = ?2 AND first_key <= ?3
-          ORDER BY first_key DESC LIMIT 1)
-        """)
-      for level in 1...top {
-        try update.bind(
-          .integer(groupingID), .integer(level), .blob(key), .integer(delta.rows),
-          .integer(delta.sections)
-        ).runWithoutWaiting()
-      }
+      let upper = try connection.cached(named: "add to a node's counts") { update }
+      for level in 1...top { try bound(upper, level: level).runWithoutWaiting() }
     }
-    let block = try connection.cached(
-      """
-      UPDATE row_blocks SET row_count = row_count + ?3, section_count = section_count + ?4
-      WHERE grouping_id = ?1 AND level = 0 AND first_key = (
-        SELECT first_key FROM row_blocks
-        WHERE grouping_id = ?1 AND level = 0 AND first_key <= ?2
-        ORDER BY first_key DESC LIMIT 1)
-      RETURNING first_key, row_count, section_count
-      """)
-    try block.bind(
-      .integer(groupingID), .blob(key), .integer(delta.rows), .integer(delta.sections))
+    let block = try bound(
+      try connection.cached(named: "add to a block's counts") {
+        update + "\nRETURNING first_key, row_count, section_count"
+      }, level: 0)
     defer { block.reset() }
     guard try block.step() else {
       throw .damagedList(groupingID: groupingID, reason: "no level-0 block holds a key")

@@ -11,12 +11,13 @@ final class WriterSetup {
   /// the rare write after one grew.
   struct ListsSignature: Equatable {
     var text: String
-    /// Each list's grouping id and top level.
-    var topLevels: [(groupingID: Int, level: Int)]
+    var topLevels: [TopLevel]
+  }
 
-    static func == (a: Self, b: Self) -> Bool {
-      a.text == b.text && a.topLevels.elementsEqual(b.topLevels) { $0 == $1 }
-    }
+  /// A list's grouping id and the top level of its block counts.
+  struct TopLevel: Equatable {
+    let groupingID: Int
+    let level: Int
   }
 
   /// One stored list of the collection.
@@ -131,7 +132,8 @@ extension Catalog {
       if statement.isNull(at: 1) {
         signature.text += statement.text(at: 0) + "\n"
       } else {
-        signature.topLevels.append((statement.int(at: 1), statement.int(at: 2)))
+        signature.topLevels.append(
+          WriterSetup.TopLevel(groupingID: statement.int(at: 1), level: statement.int(at: 2)))
       }
     }
     return signature
