@@ -3,8 +3,10 @@
 # this script starts in $BENCHMARK_DIR/postgresql (PostgreSQL's default durability: every commit
 # waits for its WAL to reach the disk), on the generated 1,000,000-row file:
 #   - `catalog import --group-by state` against psql's `\copy` of the file into a table plus
-#     `CREATE INDEX ON t (state, name)`, in turns (target <= 2), and the floor this layout sets:
-#     `COPY` of the catalog's own items and list rows into tables with its indexes;
+#     `CREATE INDEX ON t (state, name)`, in turns (target <= 2), with the CPU seconds each spent
+#     in its own process and in the server; and the floor this layout sets: `COPY` of the
+#     catalog's own items and list rows into tables with its indexes, and the same into tables
+#     of their own that are indexed after (the floor of a layout partitioned by list);
 #   - the library's single writes (add, update, remove) on the 1M catalog with its state grouping
 #     and search keys, medians of 300 (target < 3 ms), and the same with synchronous_commit off;
 #   - `list --offset 900000 --limit 50` against `--offset 0` (target <= 2), and `sections
@@ -42,25 +44,67 @@ psql_run() { psql -h "$cluster" -U postgres -d postgres -X -q -v ON_ERROR_STOP=1
 uri() { echo "postgresql:///postgres?host=$cluster&user=postgres&schema=$1"; }
 csv=$(data 1000000)
 
-# The reference: psql's \copy of the file into a fresh table, and an index on (state, name);
-# prints its seconds.
-reference_import() {
-  psql_run -c "DROP TABLE IF EXISTS t; CREATE TABLE t (name text, state text, country text, population text)"
-  seconds psql_run -c "\\copy t FROM '$csv' CSV HEADER" -c "CREATE INDEX ON t (state, name)"
+# cpu_seconds PID…: the CPU seconds (user and system) that the processes PID have used, with
+# those of their children that have ended and been waited for.
+cpu_seconds() {
+  python3 - "$@" <<'PY'
+import os, sys
+total = 0
+for pid in sys.argv[1:]:
+    try:
+        fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    except FileNotFoundError:  # ended since it was listed: counted in its parent's
+        continue
+    total += sum(int(value) for value in fields[11:15])
+print(total / os.sysconf("SC_CLK_TCK"))
+PY
+}
+# server_cpu: the CPU seconds the server has used so far: the postmaster and every process it
+# started, the ended ones (each connection's) included.
+postmaster=$(head -1 "$cluster/data/postmaster.pid")
+server_cpu() { cpu_seconds "$postmaster" $(pgrep -P "$postmaster"); }
+# timed COMMAND…: runs COMMAND (a program or a function) and prints its seconds, the CPU seconds
+# of the processes it ran and the server's.
+timed() {
+  local start end server_before server_after own
+  server_before=$(server_cpu)
+  start=$(date +%s.%N)
+  own=$(
+    "$@" > /dev/null
+    cpu_seconds "$BASHPID"
+  )
+  end=$(date +%s.%N)
+  server_after=$(server_cpu)
+  awk -v s="$start" -v e="$end" -v o="$own" -v a="$server_before" -v b="$server_after" \
+    'BEGIN { printf "%.3f %.2f %.2f\n", e - s, o, b - a }'
 }
 
-# Import: the reference and ours in turns, each into a fresh table or schema.
+# The reference: psql's \copy of the file into a fresh table, and an index on (state, name);
+# prints its seconds, psql's CPU seconds and the server's.
+reference_import() {
+  psql_run -c "DROP TABLE IF EXISTS t; CREATE TABLE t (name text, state text, country text, population text)"
+  timed psql_run -c "\\copy t FROM '$csv' CSV HEADER" -c "CREATE INDEX ON t (state, name)"
+}
+
+# Import: the reference and ours in turns, each into a fresh table or schema; with the CPU each
+# used, its own and the server's.
 import_times=()
 reference_times=()
 for _ in $(seq "$runs"); do
   psql_run -c "DROP SCHEMA IF EXISTS bench_import CASCADE"
-  import_times+=("$(seconds "$catalog" --db "$(uri bench_import)" import "$csv" -c cities \
+  import_times+=("$(timed "$catalog" --db "$(uri bench_import)" import "$csv" -c cities \
     --group-by state --quiet)")
   reference_times+=("$(reference_import)")
 done
 psql_run -c "DROP SCHEMA IF EXISTS bench_import CASCADE; ANALYZE t"
-import=$(median_of "${import_times[@]}")
-reference=$(median_of "${reference_times[@]}")
+# column N TIMES…: the median of the Nth figure of each of TIMES.
+column() {
+  local n=$1
+  shift
+  median_of $(printf '%s\n' "$@" | awk -v n="$n" '{ print $n }')
+}
+import=$(column 1 "${import_times[@]}")
+reference=$(column 1 "${reference_times[@]}")
 
 # The catalog the other figures use: the 1M rows grouped by state, with search keys.
 db=$(uri bench)
@@ -71,7 +115,10 @@ fi
 
 # What this layout costs to write before any key is made: the catalog's own items and list rows
 # (1M and 2M, in key order) copied into fresh tables with the catalog's indexes, in turns with
-# the reference. An import cannot take less than this.
+# the reference. An import cannot take less than this. Beside it, what the same rows would cost
+# in a layout with a table of its own for each collection's items and each list's rows (as
+# PostgreSQL's partitions by collection and by list would be): copied into tables without
+# indexes, which are then built by sorting.
 floor_items="$work/floor-items.copy"
 floor_rows="$work/floor-rows.copy"
 cities="(SELECT id FROM bench.collections WHERE name = 'cities')"
@@ -80,21 +127,34 @@ lists="(SELECT id FROM bench.groupings WHERE collection_id = $cities)"
 psql_run \
   -c "\\copy (SELECT collection_id, item, title, fields, key FROM bench.items WHERE collection_id = $cities) TO '$floor_items' (FORMAT binary)" \
   -c "\\copy (SELECT grouping_id, key, item FROM bench.rows WHERE grouping_id IN $lists ORDER BY grouping_id, key) TO '$floor_rows' (FORMAT binary)"
-floor_times=()
-floor_reference_times=()
-for _ in $(seq "$runs"); do
+floor_tables() {
   psql_run -c "DROP SCHEMA IF EXISTS bench_floor CASCADE" -c "CREATE SCHEMA bench_floor" \
-    -c "CREATE TABLE bench_floor.items (LIKE bench.items INCLUDING ALL)" \
-    -c "CREATE TABLE bench_floor.rows (LIKE bench.rows INCLUDING ALL)"
-  floor_times+=("$(seconds psql_run -c "BEGIN" \
+    -c "CREATE TABLE bench_floor.items (LIKE bench.items $1)" \
+    -c "CREATE TABLE bench_floor.rows (LIKE bench.rows $1)" -c "CHECKPOINT"
+}
+floor_copy() {
+  timed psql_run -c "BEGIN" \
     -c "\\copy bench_floor.items (collection_id, item, title, fields, key) FROM '$floor_items' (FORMAT binary)" \
     -c "\\copy bench_floor.rows (grouping_id, key, item) FROM '$floor_rows' (FORMAT binary)" \
-    -c "COMMIT")")
+    "$@" -c "COMMIT"
+}
+floor_times=()
+own_tables_times=()
+floor_reference_times=()
+for _ in $(seq "$runs"); do
+  floor_tables "INCLUDING ALL"
+  floor_times+=("$(floor_copy)")
+  floor_tables ""
+  own_tables_times+=("$(floor_copy \
+    -c "ALTER TABLE bench_floor.items ADD PRIMARY KEY (collection_id, item)" \
+    -c "CREATE UNIQUE INDEX ON bench_floor.items (collection_id, key) WHERE key IS NOT NULL" \
+    -c "ALTER TABLE bench_floor.rows ADD PRIMARY KEY (grouping_id, key)")")
   floor_reference_times+=("$(reference_import)")
 done
 psql_run -c "DROP SCHEMA IF EXISTS bench_floor CASCADE; ANALYZE t"
-floor=$(median_of "${floor_times[@]}")
-floor_reference=$(median_of "${floor_reference_times[@]}")
+floor=$(column 1 "${floor_times[@]}")
+own_tables=$(column 1 "${own_tables_times[@]}")
+floor_reference=$(column 1 "${floor_reference_times[@]}")
 
 # The imports above leave gigabytes of WAL whose checkpoint would land in the writes' commits.
 psql_run -c "CHECKPOINT"
@@ -147,8 +207,15 @@ printf 'PostgreSQL %s on a Unix socket, 1,000,000 rows, medians of %s turns\n' \
 printf '  reference: psql \\copy + CREATE INDEX (state, name)  %7.3f s\n' "$reference"
 printf '  catalog import --group-by state                %7.3f s   ratio %s (target <= 2)\n' \
   "$import" "$(ratio "$import" "$reference")"
-printf '  floor: COPY of its own items and rows into tables with its indexes  %7.3f s   ratio %s (against %.3f s in its turns; no keys made)\n' \
-  "$floor" "$(ratio "$floor" "$floor_reference")" "$floor_reference"
+printf '    CPU seconds: the import %s + the server %s; the reference: psql %s + the server %s\n' \
+  "$(column 2 "${import_times[@]}")" "$(column 3 "${import_times[@]}")" \
+  "$(column 2 "${reference_times[@]}")" "$(column 3 "${reference_times[@]}")"
+printf '  floor: COPY of its own items and rows into tables with its indexes  %7.3f s   ratio %s (server CPU %s s)\n' \
+  "$floor" "$(ratio "$floor" "$floor_reference")" "$(column 3 "${floor_times[@]}")"
+printf '    with a table for each collection and list, indexed after  %7.3f s   ratio %s (server CPU %s s)\n' \
+  "$own_tables" "$(ratio "$own_tables" "$floor_reference")" "$(column 3 "${own_tables_times[@]}")"
+printf '    (against the reference in their turns: %.3f s, server CPU %s s; no keys made)\n' \
+  "$floor_reference" "$(column 3 "${floor_reference_times[@]}")"
 printf '  library, 1M items: %s (target: median < 3 ms)\n' "$library"
 printf '  the same, synchronous_commit=off: %s\n' "$unsynced"
 printf '  reference: psql GROUP BY state                 %7.3f s\n' "$group_reference"
