@@ -26,18 +26,25 @@ final class ChangeStreamReader {
 
   deinit { close(socket) }
 
+  /// Reads until the stream's first `version` event, which says from which version on it sends
+  /// change sets: a write committed before the server has begun the stream is not in it.
+  func waitForStart() throws {
+    try readLines { $0.elementsEqual("event: version".utf8) }
+  }
+
   /// Reads until a `data:` line of the change set of `version` has arrived.
   func waitForEvent(version: Int) throws {
     let marker = Array("\"version\":\(version),".utf8)
+    try readLines { $0.starts(with: Array("data: {".utf8)) && $0.firstRange(of: marker) != nil }
+  }
+
+  /// Reads lines until one for which `isWanted` is true.
+  private func readLines(until isWanted: (ArraySlice<UInt8>) -> Bool) throws {
     while true {
       while let newline = buffered.firstIndex(of: 10) {
         let line = buffered[..<newline]
         buffered.removeSubrange(...newline)
-        if line.starts(with: Array("data: {".utf8)),
-          line.firstRange(of: marker) != nil
-        {
-          return
-        }
+        if isWanted(line) { return }
       }
       var chunk = [UInt8](repeating: 0, count: 4096)
       let count = recv(socket, &chunk, chunk.count, 0)

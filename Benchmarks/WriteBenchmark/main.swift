@@ -94,7 +94,12 @@ do {
     guard arguments.count == 6 else { fail("watch needs the catalog binary") }
     let watcher = Process()
     watcher.executableURL = URL(filePath: arguments[5])
-    watcher.arguments = ["--db", path, "watch", "-c", collection, "--count", String(count)]
+    // From the version before the first write: a watcher slower to start than the second given
+    // to it still prints every write (late), instead of waiting for one it missed.
+    watcher.arguments = [
+      "--db", path, "watch", "-c", collection, "--count", String(count),
+      "--since", String(try catalog.version()),
+    ]
     let output = Pipe()
     watcher.standardOutput = output
     try watcher.run()
@@ -123,6 +128,7 @@ do {
     // its event at a client of /changes.
     guard arguments.count == 6, let port = UInt16(arguments[5]) else { fail("stream needs a port") }
     let stream = try ChangeStreamReader(port: port, collection: collection)
+    try stream.waitForStart()
     var latencies: [Double] = []
     for number in 0..<count {
       let version = try catalog.add(fields(number), to: collection).summary.version
