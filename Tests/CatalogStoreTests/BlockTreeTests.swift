@@ -71,14 +71,14 @@ struct BlockTreeTests {
     try tree.connection.prepare(
       "INSERT INTO \(table) (grouping_id, \(columns)) VALUES (\(groupingID), \(values))"
     ).bind(.blob(key)).run()
-    try tree.adjust(at: key, by: isSection ? .oneSection : .oneRow)
+    try tree.add(sortedElements: [(key, isSection ? .oneSection : .oneRow)])
   }
 
   func deleteElement(_ key: [UInt8], isSection: Bool, tree: BlockTree) throws {
     try tree.connection.prepare(
       "DELETE FROM \(isSection ? "sections" : "rows") WHERE grouping_id = ? AND key = ?"
     ).bind(.integer(groupingID), .blob(key)).run()
-    try tree.adjust(at: key, by: isSection ? -.oneSection : -.oneRow)
+    try tree.remove(isSection ? .oneSection : .oneRow, at: key)
   }
 
   /// Every position and count the tree gives equals the model's, and every node counts exactly
@@ -140,6 +140,11 @@ struct BlockTreeTests {
           )
         }
         #expect(node.rows == expected.0 && node.sections == expected.1, "\(level) \(node)")
+        if level == 0, node.rows + node.sections == 0, !node.firstKey.isEmpty {
+          #expect(
+            levels[1]?.contains { $0.firstKey == node.firstKey } == true,
+            "a block that was emptied is gone unless a node of level 1 begins there")
+        }
       }
     }
   }

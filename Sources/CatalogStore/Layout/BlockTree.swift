@@ -276,11 +276,51 @@ final class BlockTree {
 
   // MARK: - Writing
 
-  /// Adds `delta` to the counts of the nodes that hold `key`, after an element with that key was
-  /// inserted (+1) or deleted (-1); splits a block that grew too large and removes one that became
-  /// empty.
-  func adjust(at key: [UInt8], by delta: Counts) throws(CatalogError) {
-    try settle([try addCounts(at: key, by: delta)])
+  /// Takes the counts of an element that was deleted out of the nodes that hold its key, and
+  /// removes the level-0 block if that emptied it (unless it is the list's first, or a node of
+  /// the level above begins there). Nothing here waits for an answer: that each level had a
+  /// node to count down is checked when the connection next reads one.
+  func remove(_ counts: Counts, at key: [UInt8]) throws(CatalogError) {
+    lastPath = []
+    let update = try connection.cached(named: "add to a node's counts") { Self.addToNode }
+    for level in stride(from: try topLevel(), through: 0, by: -1) {
+      let missing = CatalogError.damagedList(
+        groupingID: groupingID, reason: "no level-\(level) node holds a key")
+      try bound(update, level: level, key: key, delta: -counts)
+        .runWithoutWaiting(changing: 1, otherwise: missing)
+    }
+    try connection.cached(
+      """
+      DELETE FROM row_blocks AS b
+      WHERE b.grouping_id = ?1 AND b.level = 0 AND b.first_key = (
+        SELECT first_key FROM row_blocks
+        WHERE grouping_id = ?1 AND level = 0 AND first_key <= ?2
+        ORDER BY first_key DESC LIMIT 1)
+      AND b.row_count = 0 AND b.section_count = 0 AND length(b.first_key) > 0
+      AND NOT EXISTS (
+        SELECT 1 FROM row_blocks
+        WHERE grouping_id = ?1 AND level = 1 AND first_key = b.first_key)
+      """
+    ).bind(.integer(groupingID), .blob(key)).runWithoutWaiting()
+  }
+
+  /// Adds to the counts of the node of a level (`?2`) that holds a key (`?3`): `?4` rows and
+  /// `?5` sections.
+  private static let addToNode = """
+    UPDATE row_blocks SET row_count = row_count + ?4, section_count = section_count + ?5
+    WHERE grouping_id = ?1 AND level = ?2 AND first_key = (
+      SELECT first_key FROM row_blocks
+      WHERE grouping_id = ?1 AND level = ?2 AND first_key <= ?3
+      ORDER BY first_key DESC LIMIT 1)
+    """
+
+  /// `statement`, an `addToNode`, bound for the node of `level` that holds `key`.
+  private func bound(
+    _ statement: any DatabaseStatement, level: Int, key: [UInt8], delta: Counts
+  ) throws(CatalogError) -> any DatabaseStatement {
+    try statement.bind(
+      .integer(groupingID), .integer(level), .blob(key), .integer(delta.rows),
+      .integer(delta.sections))
   }
 
   /// Adds `delta` to the counts of the node that holds `key` at every level; returns the level-0
@@ -290,30 +330,17 @@ final class BlockTree {
     -> (firstKey: [UInt8], counts: Counts)
   {
     lastPath = []
-    // The same update at every level; only level 0's answer is read.
-    let update = """
-      UPDATE row_blocks SET row_count = row_count + ?4, section_count = section_count + ?5
-      WHERE grouping_id = ?1 AND level = ?2 AND first_key = (
-        SELECT first_key FROM row_blocks
-        WHERE grouping_id = ?1 AND level = ?2 AND first_key <= ?3
-        ORDER BY first_key DESC LIMIT 1)
-      """
-    func bound(_ statement: any DatabaseStatement, level: Int) throws(CatalogError)
-      -> any DatabaseStatement
-    {
-      try statement.bind(
-        .integer(groupingID), .integer(level), .blob(key), .integer(delta.rows),
-        .integer(delta.sections))
-    }
     let top = try topLevel()
     if top > 0 {
-      let upper = try connection.cached(named: "add to a node's counts") { update }
-      for level in 1...top { try bound(upper, level: level).runWithoutWaiting() }
+      let upper = try connection.cached(named: "add to a node's counts") { Self.addToNode }
+      for level in 1...top {
+        try bound(upper, level: level, key: key, delta: delta).runWithoutWaiting()
+      }
     }
     let block = try bound(
       try connection.cached(named: "add to a block's counts") {
-        update + "\nRETURNING first_key, row_count, section_count"
-      }, level: 0)
+        Self.addToNode + "\nRETURNING first_key, row_count, section_count"
+      }, level: 0, key: key, delta: delta)
     defer { block.reset() }
     guard try block.step() else {
       throw .damagedList(groupingID: groupingID, reason: "no level-0 block holds a key")
@@ -321,22 +348,9 @@ final class BlockTree {
     return (block.blob(at: 0), Counts(rows: block.int(at: 1), sections: block.int(at: 2)))
   }
 
-  /// Splits the blocks that grew too large, more than once where they grew by many, and removes
-  /// the ones that became empty (unless a block of the level above begins there).
-  private func settle(_ blocks: [(firstKey: [UInt8], counts: Counts)]) throws(CatalogError) {
-    let top = try topLevel()
-    var grown: [[UInt8]] = []
-    for block in blocks {
-      if block.counts.total > shape.maximumBlockSize {
-        grown.append(block.firstKey)
-      } else if block.counts.total == 0, !block.firstKey.isEmpty,
-        top == 0 ? true : !(try nodeExists(level: 1, firstKey: block.firstKey))
-      {
-        try connection.cached(
-          "DELETE FROM row_blocks WHERE grouping_id = ?1 AND level = 0 AND first_key = ?2"
-        ).bind(.integer(groupingID), .blob(block.firstKey)).runWithoutWaiting()
-      }
-    }
+  /// Splits the blocks that grew too large, more than once where they grew by many.
+  private func splitGrown(_ blocks: [(firstKey: [UInt8], counts: Counts)]) throws(CatalogError) {
+    var grown = blocks.filter { $0.counts.total > shape.maximumBlockSize }.map(\.firstKey)
     while let block = grown.popLast() {
       guard try nodeTotal(level: 0, firstKey: block) > shape.maximumBlockSize,
         let splitKey = try splitBlock(firstKey: block)
@@ -352,7 +366,7 @@ final class BlockTree {
     guard elements.count > 8 else {
       var blocks: [(firstKey: [UInt8], counts: Counts)] = []
       for element in elements { blocks.append(try addCounts(at: element.key, by: element.counts)) }
-      return try settle(blocks)
+      return try splitGrown(blocks)
     }
     lastPath = []
     let nodes = try connection.cached(
@@ -406,7 +420,7 @@ final class BlockTree {
       }
       if level == 0 { blocks = changed.map { ($0.firstKey, $0.after) } }
     }
-    try settle(blocks)
+    try splitGrown(blocks)
   }
 
   /// The number of elements a node counts.
@@ -560,12 +574,6 @@ final class BlockTree {
     try statement.bind(.integer(groupingID), .integer(level), .blob(key))
     defer { statement.reset() }
     return try statement.step() ? statement.blob(at: 0) : nil
-  }
-
-  private func nodeExists(level: Int, firstKey: [UInt8]) throws(CatalogError) -> Bool {
-    try connection.cached(
-      "SELECT count(*) FROM row_blocks WHERE grouping_id = ?1 AND level = ?2 AND first_key = ?3"
-    ).bind(.integer(groupingID), .integer(level), .blob(firstKey)).stepInteger() > 0
   }
 
   /// The counts of the nodes of `level` whose first keys are in `lower ..< upper` (nil: no end).

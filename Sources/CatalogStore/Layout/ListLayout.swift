@@ -121,7 +121,7 @@ final class ListLayout {
       .runWithoutWaiting(
         changing: 1,
         otherwise: .damagedList(groupingID: groupingID, reason: "item \(entry.item) has no row"))
-    try tree.adjust(at: entry.rowKey, by: -.oneRow)
+    try tree.remove(.oneRow, at: entry.rowKey)
     let section = entry.sectionKey
     guard let (count, _) = try addToCount(of: section, -1) else {
       throw .damagedList(groupingID: groupingID, reason: "item \(entry.item) has no section")
@@ -141,7 +141,7 @@ final class ListLayout {
         "DELETE FROM section_values WHERE grouping_id = ? AND column_name = ? AND section = ?"
       ).bind(.integer(groupingID), .text(column), .blob(section)).runWithoutWaiting()
     }
-    try tree.adjust(at: section, by: -.oneSection)
+    try tree.remove(.oneSection, at: section)
     return .deleted(label: [deletedHeading] + titlesBefore, count: 1)
   }
 
