@@ -123,26 +123,29 @@ final class ListLayout {
         otherwise: .damagedList(groupingID: groupingID, reason: "item \(entry.item) has no row"))
     try tree.remove(.oneRow, at: entry.rowKey)
     let section = entry.sectionKey
-    guard let (count, _) = try addToCount(of: section, -1) else {
+    let titlesBefore = try indexTitles(of: section)
+    try tally(entry, in: section, by: -1)
+    guard let counted = try countDown(section) else {
       throw .damagedList(groupingID: groupingID, reason: "item \(entry.item) has no section")
     }
-    let titlesBefore = try indexTitles(of: section)
-    guard count == 0 else {
-      try tally(entry, in: section, by: -1)
-      return .changed(count: -1, label: try relabel(section, titlesBefore: titlesBefore))
+    guard counted.count == 0 else {
+      let heading = try setHeading(of: section, from: counted.heading, to: counted.topSpelling)
+      return .changed(
+        count: -1,
+        label: Relabeling(
+          before: (heading.before.map { [$0] } ?? []) + titlesBefore,
+          after: (heading.after.map { [$0] } ?? []) + (try indexTitles(of: section))))
     }
-    let heading = try connection.cached(
-      "DELETE FROM sections WHERE grouping_id = ? AND key = ? RETURNING heading"
-    ).bind(.integer(groupingID), .blob(section))
-    let deletedHeading = try heading.step() ? heading.text(at: 0) : ""
-    heading.reset()
+    try connection.cached("DELETE FROM sections WHERE grouping_id = ? AND key = ?")
+      .bind(.integer(groupingID), .blob(section))
+      .runWithoutWaiting()
     for column in talliedColumns {
       try connection.cached(
         "DELETE FROM section_values WHERE grouping_id = ? AND column_name = ? AND section = ?"
       ).bind(.integer(groupingID), .text(column), .blob(section)).runWithoutWaiting()
     }
     try tree.remove(.oneSection, at: section)
-    return .deleted(label: [deletedHeading] + titlesBefore, count: 1)
+    return .deleted(label: [counted.heading] + titlesBefore, count: 1)
   }
 
   /// Counts other values for a row that keeps its key (a new spelling of the same section, or
@@ -184,6 +187,29 @@ final class ListLayout {
     try statement.bind(.integer(groupingID), .blob(section), .integer(delta))
     defer { statement.reset() }
     return try statement.step() ? (statement.int(at: 0), statement.text(at: 1)) : nil
+  }
+
+  /// Counts a section's item out, after its entry's values were tallied out: its count after,
+  /// its heading, and the most frequent spelling of the grouping column left in it (nil for
+  /// letter grouping, or when none is), in one statement; nil when there is no such section.
+  private func countDown(_ section: [UInt8]) throws(CatalogError)
+    -> (count: Int, heading: String, topSpelling: String?)?
+  {
+    guard let column = grouping.column else {
+      return try addToCount(of: section, -1).map { ($0.count, $0.heading, nil) }
+    }
+    let statement = try connection.cached(
+      """
+      UPDATE sections SET item_count = item_count - 1 WHERE grouping_id = ?1 AND key = ?2
+      RETURNING item_count, heading, (
+        SELECT v.value FROM section_values v
+        WHERE v.grouping_id = ?1 AND v.column_name = ?3 AND v.section = ?2
+        ORDER BY v.count DESC, v.sort_key, v.value LIMIT 1)
+      """)
+    try statement.bind(.integer(groupingID), .blob(section), .text(column))
+    defer { statement.reset() }
+    guard try statement.step() else { return nil }
+    return (statement.int(at: 0), statement.text(at: 1), statement.optionalText(at: 2))
   }
 
   /// Whether every tallied value of `group` is already its column's top value in the section
@@ -246,6 +272,15 @@ final class ListLayout {
     let current = statement.text(at: 0)
     let top = statement.text(at: 1)
     statement.reset()
+    return try setHeading(of: section, from: current, to: top)
+  }
+
+  /// Sets a column section's heading from `current` to `top`, its most frequent spelling, where
+  /// they differ; the heading before and after (nil for letter grouping, or without a spelling).
+  private func setHeading(of section: [UInt8], from current: String, to top: String?)
+    throws(CatalogError) -> (before: String?, after: String?)
+  {
+    guard grouping.column != nil, let top else { return (nil, nil) }
     guard !top.utf8.elementsEqual(current.utf8) else { return (current, current) }
     try connection.cached(
       "UPDATE sections SET heading = ?3, letter = ?4 WHERE grouping_id = ?1 AND key = ?2"
