@@ -66,17 +66,18 @@ server_cpu() { cpu_seconds "$postmaster" $(pgrep -P "$postmaster"); }
 # timed COMMAND…: runs COMMAND (a program or a function) and prints its seconds, the CPU seconds
 # of the processes it ran and the server's.
 timed() {
-  local start end server_before server_after own
+  local start server_before server_after ran
   server_before=$(server_cpu)
   start=$(date +%s.%N)
-  own=$(
+  # The end is taken as the command ends, before its CPU seconds are read.
+  ran=$(
     "$@" > /dev/null
+    date +%s.%N
     cpu_seconds "$BASHPID"
   )
-  end=$(date +%s.%N)
   server_after=$(server_cpu)
-  awk -v s="$start" -v e="$end" -v o="$own" -v a="$server_before" -v b="$server_after" \
-    'BEGIN { printf "%.3f %.2f %.2f\n", e - s, o, b - a }'
+  echo "$ran" | awk -v s="$start" -v a="$server_before" -v b="$server_after" \
+    'NR == 1 { e = $1 } NR == 2 { o = $1 } END { printf "%.3f %.2f %.2f\n", e - s, o, b - a }'
 }
 
 # The reference: psql's \copy of the file into a fresh table, and an index on (state, name);
