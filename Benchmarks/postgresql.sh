@@ -98,14 +98,14 @@ for _ in $(seq "$runs"); do
   reference_times+=("$(reference_import)")
 done
 psql_run -c "DROP SCHEMA IF EXISTS bench_import CASCADE; ANALYZE t"
-# column N TIMES…: the median of the Nth figure of each of TIMES.
-column() {
+# median_field N TIMES…: the median of the Nth figure of each of TIMES.
+median_field() {
   local n=$1
   shift
   median_of $(printf '%s\n' "$@" | awk -v n="$n" '{ print $n }')
 }
-import=$(column 1 "${import_times[@]}")
-reference=$(column 1 "${reference_times[@]}")
+import=$(median_field 1 "${import_times[@]}")
+reference=$(median_field 1 "${reference_times[@]}")
 
 # The catalog the other figures use: the 1M rows grouped by state, with search keys.
 db=$(uri bench)
@@ -153,9 +153,9 @@ for _ in $(seq "$runs"); do
   floor_reference_times+=("$(reference_import)")
 done
 psql_run -c "DROP SCHEMA IF EXISTS bench_floor CASCADE; ANALYZE t"
-floor=$(column 1 "${floor_times[@]}")
-own_tables=$(column 1 "${own_tables_times[@]}")
-floor_reference=$(column 1 "${floor_reference_times[@]}")
+floor=$(median_field 1 "${floor_times[@]}")
+own_tables=$(median_field 1 "${own_tables_times[@]}")
+floor_reference=$(median_field 1 "${floor_reference_times[@]}")
 
 # The imports above leave gigabytes of WAL whose checkpoint would land in the writes' commits.
 psql_run -c "CHECKPOINT"
@@ -209,14 +209,14 @@ printf '  reference: psql \\copy + CREATE INDEX (state, name)  %7.3f s\n' "$refe
 printf '  catalog import --group-by state                %7.3f s   ratio %s (target <= 2)\n' \
   "$import" "$(ratio "$import" "$reference")"
 printf '    CPU seconds: the import %s + the server %s; the reference: psql %s + the server %s\n' \
-  "$(column 2 "${import_times[@]}")" "$(column 3 "${import_times[@]}")" \
-  "$(column 2 "${reference_times[@]}")" "$(column 3 "${reference_times[@]}")"
+  "$(median_field 2 "${import_times[@]}")" "$(median_field 3 "${import_times[@]}")" \
+  "$(median_field 2 "${reference_times[@]}")" "$(median_field 3 "${reference_times[@]}")"
 printf '  floor: COPY of its own items and rows into tables with its indexes  %7.3f s   ratio %s (server CPU %s s)\n' \
-  "$floor" "$(ratio "$floor" "$floor_reference")" "$(column 3 "${floor_times[@]}")"
+  "$floor" "$(ratio "$floor" "$floor_reference")" "$(median_field 3 "${floor_times[@]}")"
 printf '    with a table for each collection and list, indexed after  %7.3f s   ratio %s (server CPU %s s)\n' \
-  "$own_tables" "$(ratio "$own_tables" "$floor_reference")" "$(column 3 "${own_tables_times[@]}")"
+  "$own_tables" "$(ratio "$own_tables" "$floor_reference")" "$(median_field 3 "${own_tables_times[@]}")"
 printf '    (against the reference in their turns: %.3f s, server CPU %s s; no keys made)\n' \
-  "$floor_reference" "$(column 3 "${floor_reference_times[@]}")"
+  "$floor_reference" "$(median_field 3 "${floor_reference_times[@]}")"
 printf '  library, 1M items: %s (target: median < 3 ms)\n' "$library"
 printf '  the same, synchronous_commit=off: %s\n' "$unsynced"
 printf '  reference: psql GROUP BY state                 %7.3f s\n' "$group_reference"

@@ -88,7 +88,9 @@ final class ListLayout {
         try tally(group, in: section)
         let label =
           addsOnlyTopValues(group, heading: heading, titles: titlesBefore)
-          ? .unchanged : try relabel(section, titlesBefore: titlesBefore)
+          ? .unchanged
+          : try relabel(
+            section, heading: try refreshHeading(of: section), titlesBefore: titlesBefore)
         effects.append((section, .changed(count: group.count, label: label)))
       } else {
         let heading = self.heading(of: group[start])
@@ -131,19 +133,12 @@ final class ListLayout {
     guard counted.count == 0 else {
       let heading = try setHeading(of: section, from: counted.heading, to: counted.topSpelling)
       return .changed(
-        count: -1,
-        label: Relabeling(
-          before: (heading.before.map { [$0] } ?? []) + titlesBefore,
-          after: (heading.after.map { [$0] } ?? []) + (try indexTitles(of: section))))
+        count: -1, label: try relabel(section, heading: heading, titlesBefore: titlesBefore))
     }
+    // Its last item's values were tallied out above, which took its last tallies with them.
     try connection.cached("DELETE FROM sections WHERE grouping_id = ? AND key = ?")
       .bind(.integer(groupingID), .blob(section))
       .runWithoutWaiting()
-    for column in talliedColumns {
-      try connection.cached(
-        "DELETE FROM section_values WHERE grouping_id = ? AND column_name = ? AND section = ?"
-      ).bind(.integer(groupingID), .text(column), .blob(section)).runWithoutWaiting()
-    }
     try tree.remove(.oneSection, at: section)
     return .deleted(label: [counted.heading] + titlesBefore, count: 1)
   }
@@ -158,14 +153,17 @@ final class ListLayout {
     let titlesBefore = try indexTitles(of: section)
     try tally(old, in: section, by: -1)
     try tally(new, in: section, by: 1)
-    return .changed(count: 0, label: try relabel(section, titlesBefore: titlesBefore))
+    return .changed(
+      count: 0,
+      label: try relabel(
+        section, heading: try refreshHeading(of: section), titlesBefore: titlesBefore))
   }
 
-  /// Updates the heading after a tally changed; the heading and index titles before and after.
-  private func relabel(_ section: [UInt8], titlesBefore: [String]) throws(CatalogError)
-    -> Relabeling
-  {
-    let heading = try refreshHeading(of: section)
+  /// The section's label before and after a tally changed, from its heading before and after
+  /// and its index titles before; reads the index titles after.
+  private func relabel(
+    _ section: [UInt8], heading: (before: String?, after: String?), titlesBefore: [String]
+  ) throws(CatalogError) -> Relabeling {
     let titlesAfter = try indexTitles(of: section)
     return Relabeling(
       before: (heading.before.map { [$0] } ?? []) + titlesBefore,
