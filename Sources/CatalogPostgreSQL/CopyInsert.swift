@@ -7,8 +7,11 @@ import CatalogStore
 /// Rows are held, encoded, until half a megabyte of them is there or another statement is run on
 /// the connection, and then go in one COPY: an import inserts a thousand rows at a time into each
 /// of several tables in turn, and a COPY per call cost the server more in setting up and tearing
-/// down than in inserting. A few rows (a single write's) go in with a prepared INSERT each, sent
-/// without waiting, instead. Outside a transaction, rows go in at once.
+/// down than in inserting. A COPY sent because rows filled the half megabyte is not waited for:
+/// its answer is read before the connection's next statement or COPY, so that the server inserts
+/// them while the import makes the next rows (waiting, the two took turns). A few rows (a single
+/// write's) go in with a prepared INSERT each, sent without waiting, instead. Outside a
+/// transaction, rows go in at once.
 final class CopyInsert: BulkInsert, ValueBinder {
   private let connection: PostgreSQLConnection
   private let copy: String
@@ -62,11 +65,16 @@ final class CopyInsert: BulkInsert, ValueBinder {
       bind(self, row, 1)
       skipColumns(upTo: columns.count)
     }
-    if held.count >= Self.heldSize || !mayWait { try connection.sendHeldRows() }
+    if !mayWait {
+      try connection.sendHeldRows()
+    } else if held.count >= Self.heldSize {
+      try connection.sendHeldRows(waitingForTheLast: false)
+    }
   }
 
-  /// Sends the rows held in one COPY (`PostgreSQLConnection.sendHeldRows`, which runs it with no
-  /// other statement waiting).
+  /// Sends the rows held in one COPY, without reading its answer (`PostgreSQLConnection`'s
+  /// `finishCopy`, before anything else is sent); called by `sendHeldRows`, when no other
+  /// statement waits.
   func send() throws(CatalogError) {
     guard !held.isEmpty else { return }
     defer { held.removeAll(keepingCapacity: true) }
@@ -79,16 +87,12 @@ final class CopyInsert: BulkInsert, ValueBinder {
     if failed == nil { failed = put(held) }
     if failed == nil { failed = put([0xFF, 0xFF]) }
     let ended = pq.putCopyEnd(connection.handle, failed == nil ? nil : "the insert failed")
-    var result = pq.getResult(connection.handle)
-    var error: CatalogError? = ended == 1 ? nil : connection.error(nil, sql: copy)
-    while let current = result {
-      if error == nil {
-        do { try connection.check(current, sql: copy) } catch let caught { error = caught }
-      }
-      pq.clear(current)
-      result = pq.getResult(connection.handle)
+    connection.copyInFlight = copy
+    if failed == nil, ended != 1 { failed = connection.error(nil, sql: copy) }
+    if let failed {
+      _ = try? connection.finishCopy()
+      throw failed
     }
-    if let error = failed ?? error { throw error }
   }
 
   /// Forgets the rows held, after a failure of the transaction they were for.

@@ -4,7 +4,8 @@ import CatalogStore
 /// What a connection sends later than asked, in fewer round trips: statements sent without
 /// waiting for their answers (libpq's pipeline mode), whose answers are read with the next
 /// statement that waits for one; and rows that bulk inserts hold (`CopyInsert`), sent in one COPY
-/// before the next statement.
+/// before the next statement, or when enough of them are held, whose answer is read before
+/// anything else is sent.
 ///
 /// Both happen only inside a transaction, and fail as a part of it: a failure is thrown by the
 /// next statement that waits for an answer (at the latest the commit, which then does not
@@ -78,12 +79,19 @@ extension PostgreSQLConnection {
   }
 
   /// Sends the rows that bulk inserts hold, each table's in one COPY, after reading the answers
-  /// of the statements sent before them. Throws the failure read earlier, if any.
-  func sendHeldRows() throws(CatalogError) {
+  /// of the statements and the COPY sent before them; reads the last COPY's answer too unless
+  /// `waitingForTheLast` is false. Throws the failure read earlier, if any.
+  func sendHeldRows(waitingForTheLast: Bool = true) throws(CatalogError) {
     if let failure = unreportedFailure {
       unreportedFailure = nil
       abandonWhatWaits()
       throw failure
+    }
+    do {
+      try finishCopy()
+    } catch {
+      abandonWhatWaits()
+      throw error
     }
     guard !holders.isEmpty else { return }
     if let failure = collectAnswers(keepingLast: false).failure {
@@ -94,18 +102,36 @@ extension PostgreSQLConnection {
     holders.removeAll()
     for (index, insert) in sending.enumerated() {
       do {
+        try finishCopy()
         try insert.send()
       } catch {
         for rest in sending[(index + 1)...] { rest.discard() }
         throw error
       }
     }
+    if waitingForTheLast { try finishCopy() }
   }
 
-  /// Forgets what waits, after a failure: the rows held, and the answers in the pipeline.
+  /// Reads the answer to the COPY in flight, if any; throws its failure.
+  func finishCopy() throws(CatalogError) {
+    guard let copy = copyInFlight else { return }
+    copyInFlight = nil
+    var failure: CatalogError?
+    while let result = pq.getResult(handle) {
+      if failure == nil {
+        do { try check(result, sql: copy) } catch { failure = error }
+      }
+      pq.clear(result)
+    }
+    if let failure { throw failure }
+  }
+
+  /// Forgets what waits, after a failure: the rows held, the answer to a COPY in flight, and the
+  /// answers in the pipeline.
   private func abandonWhatWaits() {
     for insert in holders { insert.discard() }
     holders.removeAll()
+    _ = try? finishCopy()
     _ = collectAnswers(keepingLast: false)
   }
 

@@ -177,6 +177,80 @@ struct StatementWithoutWaitingTests {
     #expect(!connection.isInTransaction)
   }
 
+  /// More rows than PostgreSQL holds (half a megabyte of them), which it sends in a COPY whose
+  /// answer is read before the next statement.
+  static let manyRows = 60_000
+
+  @Test(arguments: TestEngine.all) func manyRowsInsertedInBulkAreThereForTheNextStatement(
+    engine: TestEngine
+  ) throws {
+    let (_, connection) = try probe(engine)
+    let many = Self.manyRows
+    let counted = try connection.transaction { () throws(CatalogError) in
+      try insertInBulk(1...many, on: connection)
+      try insertInBulk((many + 1)...(2 * many), on: connection)
+      try insert(2 * many + 1, on: connection)
+      return try connection.cached("SELECT count(*) FROM probe").bind().stepInteger()
+    }
+    #expect(counted == 2 * many + 1)
+    #expect(try connection.integer("SELECT max(id) FROM probe") == 2 * many + 1)
+  }
+
+  @Test(arguments: TestEngine.all) func manyRowsThatFailInBulkFailTheirTransaction(
+    engine: TestEngine
+  ) throws {
+    let (_, connection) = try probe(engine)
+    let many = Self.manyRows
+    // The second COPY fails on the server (its first half is already there) while the third is
+    // being made; then a statement sent without waiting, and one that waits.
+    #expect {
+      try connection.transaction { () throws(CatalogError) in
+        try insertInBulk(1...many, on: connection)
+        try insertInBulk((many / 2)...(many + many / 2), on: connection)
+        try insertInBulk((2 * many)...(3 * many), on: connection)
+        try insert(4 * many, on: connection)
+        _ = try connection.cached("SELECT count(*) FROM probe").bind().stepInteger()
+      }
+    } throws: { error in
+      // The failure is the COPY's own, not that of a statement refused after it.
+      guard case .database(_, let failure) = error as? CatalogError else { return false }
+      return failure.postgreSQL.map { $0.sqlState == "23505" && $0.sql?.hasPrefix("COPY") == true }
+        ?? failure.message.contains("UNIQUE constraint failed")
+    }
+    #expect(try connection.integer("SELECT count(*) FROM probe") == 0)
+    #expect(!connection.isInTransaction)
+    try connection.transaction { () throws(CatalogError) in
+      try insertInBulk(1...many, on: connection)
+    }
+    #expect(try connection.integer("SELECT count(*) FROM probe") == many)
+  }
+
+  @Test(arguments: TestEngine.all) func manyRowsInsertedInBulkBeforeAnErrorAreRolledBack(
+    engine: TestEngine
+  ) throws {
+    let (_, connection) = try probe(engine)
+    #expect(throws: CatalogError.interrupted) {
+      try connection.transaction { () throws(CatalogError) in
+        try insertInBulk(1...Self.manyRows, on: connection)
+        throw .interrupted
+      }
+    }
+    #expect(try connection.integer("SELECT count(*) FROM probe") == 0)
+    // A COPY that fails, whose answer nothing has read when the transaction ends on PostgreSQL
+    // (SQLite's insert fails at once).
+    #expect(throws: CatalogError.self) {
+      try connection.transaction { () throws(CatalogError) in
+        try insertInBulk(1...Self.manyRows, on: connection)
+        try insertInBulk(1...Self.manyRows, on: connection)
+        throw .interrupted
+      }
+    }
+    #expect(try connection.integer("SELECT count(*) FROM probe") == 0)
+    #expect(!connection.isInTransaction)
+    try insertInBulk(1...3, on: connection)
+    #expect(try connection.integer("SELECT count(*) FROM probe") == 3)
+  }
+
   @Test(arguments: TestEngine.all) func rowsInsertedInBulkOutsideATransactionAreThereAtOnce(
     engine: TestEngine
   ) throws {
