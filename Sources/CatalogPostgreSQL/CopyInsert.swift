@@ -4,18 +4,21 @@ import CatalogStore
 /// PostgreSQL's bulk insert: `COPY table (columns) FROM STDIN (FORMAT binary)`, the rows streamed
 /// in PostgreSQL's binary format (DESIGN §14: bulk loads never go row by row).
 ///
-/// Rows are held, encoded, until four megabytes of them are there or another statement is run on
-/// the connection, and then go in one COPY: an import inserts a thousand rows at a time into each
-/// of several tables in turn, and a COPY per call cost the server more in setting up and tearing
-/// down than in inserting (one per half megabyte, a tenth more of the server's time in an import
-/// than one per four megabytes). A COPY sent because rows filled the four megabytes is not waited
-/// for: its answer is read before the connection's next statement or COPY, so that the server
-/// inserts them while the import makes the next rows (waiting, the two took turns). A few rows (a
+/// Rows are held, encoded, until the connection's next statement, which sends each table's in one
+/// COPY first; or until a quarter megabyte of them is there, which goes into the table's COPY,
+/// started if it is not open and left open for more (`PostgreSQLConnection.stream`), its data
+/// handed to libpq by a `CopySender`: the server inserts an import's rows as they are made, and
+/// the import makes more while the server is behind. An import inserts a thousand rows at a time
+/// into each of several tables in turn: a COPY per call cost the server more in setting up and
+/// tearing down than in inserting; one per half megabyte, each waited for, let the server and the
+/// import take turns; and an open COPY written on the import's own thread, which waited whenever
+/// the socket's buffer (a fifth of a megabyte) was full, kept them nearly as close. A few rows (a
 /// single write's) go in with a prepared INSERT each, sent without waiting, instead. Outside a
 /// transaction, rows go in at once.
 final class CopyInsert: BulkInsert, ValueBinder {
   private let connection: PostgreSQLConnection
-  private let copy: String
+  /// The statement that starts its COPY.
+  let copy: String
   private let table: String
   private let columns: [String]
   /// Up to this many rows are inserted one by one.
@@ -29,8 +32,10 @@ final class CopyInsert: BulkInsert, ValueBinder {
   /// The column of the current row that the next value is bound to, or a later one: a row's
   /// values are bound in column order (`BulkInsert`), a column not bound is NULL.
   private var nextColumn = 0
-  /// How much is held before it is sent.
-  private static let heldSize = 1 << 22
+  /// How much is held before it is streamed.
+  private static let streamedSize = 1 << 18
+  /// What hands the data of the open COPY to libpq, when it was started to be streamed.
+  private var sender: CopySender?
 
   init(connection: PostgreSQLConnection, table: String, columns: [String], types: [UInt32]) {
     self.connection = connection
@@ -59,7 +64,7 @@ final class CopyInsert: BulkInsert, ValueBinder {
       }
       return
     }
-    if held.isEmpty { connection.hold(self) }
+    connection.hold(self)
     for row in 0..<count {
       BinaryValue.append(columns.count, width: 2, to: &held)
       nextColumn = 0
@@ -68,32 +73,52 @@ final class CopyInsert: BulkInsert, ValueBinder {
     }
     if !mayWait {
       try connection.sendHeldRows()
-    } else if held.count >= Self.heldSize {
-      try connection.sendHeldRows(waitingForTheLast: false)
+    } else if held.count >= Self.streamedSize {
+      try connection.stream(self)
     }
   }
 
-  /// Sends the rows held in one COPY, without reading its answer (`PostgreSQLConnection`'s
-  /// `finishCopy`, before anything else is sent); called by `sendHeldRows`, when no other
-  /// statement waits.
-  func send() throws(CatalogError) {
-    guard !held.isEmpty else { return }
-    defer { held.removeAll(keepingCapacity: true) }
+  /// Whether rows are held.
+  var holdsRows: Bool { !held.isEmpty }
+
+  /// Starts the table's COPY, which is then the connection's open one, its data handed to libpq
+  /// on a thread of its own when it is to be `streamed`; called by the connection when no other
+  /// statement or COPY waits.
+  func startCopy(streamed: Bool) throws(CatalogError) {
     let started = pq.exec(connection.handle, copy)
     defer { pq.clear(started) }
     try connection.check(started, sql: copy)
-    // The signature, flags and header extension length; the rows; the trailer.
-    var failed =
-      put(Array("PGCOPY\n".utf8) + [0xFF, 0x0D, 0x0A, 0x00] + [UInt8](repeating: 0, count: 8))
-    if failed == nil { failed = put(held) }
-    if failed == nil { failed = put([0xFF, 0xFF]) }
-    let ended = pq.putCopyEnd(connection.handle, failed == nil ? nil : "the insert failed")
-    connection.copyInFlight = copy
-    if failed == nil, ended != 1 { failed = connection.error(nil, sql: copy) }
-    if let failed {
-      _ = try? connection.finishCopy()
-      throw failed
+    connection.openCopy = self
+    if streamed { sender = CopySender(handle: connection.handle) }
+    // The signature, flags and header extension length.
+    try put(Array("PGCOPY\n".utf8) + [0xFF, 0x0D, 0x0A, 0x00] + [UInt8](repeating: 0, count: 8))
+  }
+
+  /// Puts the rows held into the open COPY.
+  func putHeldRows() throws(CatalogError) {
+    defer { held.removeAll(keepingCapacity: true) }
+    try put(held)
+  }
+
+  /// Ends the open COPY after the rows held, or fails it on the server when `abandoning`; its
+  /// answer is read by the connection (`finishCopy`).
+  func endCopy(abandoning: Bool) throws(CatalogError) {
+    var failed: CatalogError?
+    if !abandoning {
+      do {
+        try putHeldRows()
+        try put([0xFF, 0xFF])  // the trailer
+      } catch {
+        failed = error
+      }
     }
+    held.removeAll(keepingCapacity: true)
+    if let sender, !sender.finish(), failed == nil { failed = connection.error(nil, sql: copy) }
+    sender = nil
+    let ended = pq.putCopyEnd(
+      connection.handle, abandoning || failed != nil ? "the insert failed" : nil)
+    if failed == nil, ended != 1 { failed = connection.error(nil, sql: copy) }
+    if let failed { throw failed }
   }
 
   /// Forgets the rows held, after a failure of the transaction they were for.
@@ -101,14 +126,22 @@ final class CopyInsert: BulkInsert, ValueBinder {
     held.removeAll(keepingCapacity: true)
   }
 
-  /// Hands bytes to libpq; the error when it could not.
-  private func put(_ bytes: [UInt8]) -> CatalogError? {
+  /// Hands bytes to libpq for the open COPY, through its sender if it has one.
+  private func put(_ bytes: [UInt8]) throws(CatalogError) {
+    guard !bytes.isEmpty else { return }
+    if let sender {
+      guard !sender.send(bytes) else { return }
+      // libpq failed to take earlier bytes: the connection says why once the sender is done.
+      _ = sender.finish()
+      self.sender = nil
+      throw connection.error(nil, sql: copy)
+    }
     let sent = bytes.withUnsafeBytes { bytes in
       pq.putCopyData(
         connection.handle, bytes.baseAddress!.assumingMemoryBound(to: CChar.self),
         Int32(bytes.count))
     }
-    return sent == 1 ? nil : connection.error(nil, sql: copy)
+    guard sent == 1 else { throw connection.error(nil, sql: copy) }
   }
 
   // MARK: - Values

@@ -4,8 +4,8 @@ import CatalogStore
 /// What a connection sends later than asked, in fewer round trips: statements sent without
 /// waiting for their answers (libpq's pipeline mode), whose answers are read with the next
 /// statement that waits for one; and rows that bulk inserts hold (`CopyInsert`), sent in one COPY
-/// before the next statement, or when enough of them are held, whose answer is read before
-/// anything else is sent.
+/// per table before the next statement, or streamed into a COPY left open when enough of them
+/// are held, whose answer is read before anything else is sent.
 ///
 /// Both happen only inside a transaction, and fail as a part of it: a failure is thrown by the
 /// next statement that waits for an answer (at the latest the commit, which then does not
@@ -75,13 +75,53 @@ extension PostgreSQLConnection {
 
   /// Holds `insert`'s rows until the next statement.
   func hold(_ insert: CopyInsert) {
-    holders.append(insert)
+    if !holders.contains(where: { $0 === insert }) { holders.append(insert) }
   }
 
-  /// Sends the rows that bulk inserts hold, each table's in one COPY, after reading the answers
-  /// of the statements and the COPY sent before them; reads the last COPY's answer too unless
-  /// `waitingForTheLast` is false. Throws the failure read earlier, if any.
-  func sendHeldRows(waitingForTheLast: Bool = true) throws(CatalogError) {
+  /// Sends the rows that bulk inserts hold: into the open COPY, which is then ended, and each
+  /// other table's in a COPY of its own, after reading the answers of the statements sent before
+  /// them. Throws the failure read earlier, if any.
+  func sendHeldRows() throws(CatalogError) {
+    try endOpenCopy()
+    let sending = holders.filter(\.holdsRows)
+    holders.removeAll()
+    guard !sending.isEmpty else { return }
+    try answerPipeline()
+    for (index, insert) in sending.enumerated() {
+      do {
+        try insert.startCopy(streamed: false)
+        try finishCopy()
+      } catch {
+        for rest in sending[index...] { rest.discard() }
+        abandonWhatWaits()
+        throw error
+      }
+    }
+  }
+
+  /// Sends the rows `insert` holds into its table's COPY, and leaves it open for more: started,
+  /// after ending another table's and reading the answers before it, when it is not open.
+  func stream(_ insert: CopyInsert) throws(CatalogError) {
+    if openCopy !== insert {
+      try endOpenCopy()
+      try answerPipeline()
+      do {
+        try insert.startCopy(streamed: true)
+      } catch {
+        abandonWhatWaits()
+        throw error
+      }
+    }
+    do {
+      try insert.putHeldRows()
+    } catch {
+      abandonWhatWaits()
+      throw error
+    }
+  }
+
+  /// Throws the failure read earlier, if any; ends the open COPY and reads its answer.
+  private func endOpenCopy() throws(CatalogError) {
     if let failure = unreportedFailure {
       unreportedFailure = nil
       abandonWhatWaits()
@@ -93,45 +133,38 @@ extension PostgreSQLConnection {
       abandonWhatWaits()
       throw error
     }
-    guard !holders.isEmpty else { return }
+  }
+
+  /// Reads the answers of the statements sent without waiting, before a COPY.
+  private func answerPipeline() throws(CatalogError) {
     if let failure = collectAnswers(keepingLast: false).failure {
       abandonWhatWaits()
       throw failure
     }
-    let sending = holders
-    holders.removeAll()
-    for (index, insert) in sending.enumerated() {
-      do {
-        try finishCopy()
-        try insert.send()
-      } catch {
-        for rest in sending[(index + 1)...] { rest.discard() }
-        throw error
-      }
-    }
-    if waitingForTheLast { try finishCopy() }
   }
 
-  /// Reads the answer to the COPY in flight, if any; throws its failure.
-  func finishCopy() throws(CatalogError) {
-    guard let copy = copyInFlight else { return }
-    copyInFlight = nil
+  /// Ends the open COPY, if any (failing it on the server when `abandoning`), and reads its
+  /// answer; throws the first failure.
+  private func finishCopy(abandoning: Bool = false) throws(CatalogError) {
+    guard let open = openCopy else { return }
+    openCopy = nil
     var failure: CatalogError?
+    do { try open.endCopy(abandoning: abandoning) } catch { failure = error }
     while let result = pq.getResult(handle) {
       if failure == nil {
-        do { try check(result, sql: copy) } catch { failure = error }
+        do { try check(result, sql: open.copy) } catch { failure = error }
       }
       pq.clear(result)
     }
     if let failure { throw failure }
   }
 
-  /// Forgets what waits, after a failure: the rows held, the answer to a COPY in flight, and the
-  /// answers in the pipeline.
+  /// Forgets what waits, after a failure: the rows held, the open COPY and the answer to the last
+  /// one, and the answers in the pipeline.
   private func abandonWhatWaits() {
     for insert in holders { insert.discard() }
     holders.removeAll()
-    _ = try? finishCopy()
+    _ = try? finishCopy(abandoning: true)
     _ = collectAnswers(keepingLast: false)
   }
 

@@ -40,8 +40,9 @@ package final class PostgreSQLConnection: DatabaseConnection {
   var unreportedFailure: CatalogError?
   /// The bulk inserts that hold rows to send before the connection's next statement.
   var holders: [CopyInsert] = []
-  /// The COPY sent last whose answer is not read yet (`CopyInsert.send`), if any.
-  var copyInFlight: String?
+  /// The bulk insert whose COPY is open, taking more rows until the next statement or another
+  /// table's COPY (`stream`).
+  var openCopy: CopyInsert?
 
   /// Connects to the server the URI names, as libpq defaults what it does not name.
   ///
@@ -82,7 +83,7 @@ package final class PostgreSQLConnection: DatabaseConnection {
 
   package var isInTransaction: Bool {
     // Statements sent without waiting and rows held are only inside a transaction (or begin it).
-    guard unanswered.isEmpty && holders.isEmpty && copyInFlight == nil else { return true }
+    guard unanswered.isEmpty && holders.isEmpty && openCopy == nil else { return true }
     let status = pq.transactionStatus(handle)
     return status == PQTRANS_INTRANS || status == PQTRANS_INERROR
   }

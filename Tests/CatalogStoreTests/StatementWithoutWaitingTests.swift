@@ -167,8 +167,9 @@ struct StatementWithoutWaitingTests {
     #expect(try connection.integer("SELECT count(*) FROM probe") == 10)
   }
 
-  /// A few rows, which PostgreSQL holds, and more rows than it holds (four megabytes of them; these
-  /// are 5.3), which it sends in a COPY whose answer is read before the next statement.
+  /// A few rows, which PostgreSQL holds until the next statement, and more than it holds (a quarter
+  /// megabyte; these are 5.3 megabytes), which it streams into a COPY left open until then, handed
+  /// to libpq by a thread of its own.
   static let rowCounts = [10, manyRows]
   static let manyRows = 25_000
 

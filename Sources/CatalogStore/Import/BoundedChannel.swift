@@ -4,17 +4,17 @@ import Foundation
 /// `capacity` elements, so a fast producer waits instead of filling memory.
 ///
 /// `@unchecked Sendable`: every access to the buffer and flags happens under `condition`.
-final class BoundedChannel<Element: Sendable>: @unchecked Sendable {
+package final class BoundedChannel<Element: Sendable>: @unchecked Sendable {
   private let condition = NSCondition()
   private let capacity: Int
   private var buffer: [Element] = []
   private var isFinished = false
   private var isCancelled = false
 
-  init(capacity: Int) { self.capacity = capacity }
+  package init(capacity: Int) { self.capacity = capacity }
 
   /// Waits for room and adds `element`; returns false, dropping it, once the consumer cancelled.
-  func send(_ element: Element) -> Bool {
+  package func send(_ element: Element) -> Bool {
     condition.lock()
     defer { condition.unlock() }
     while buffer.count >= capacity && !isCancelled { condition.wait() }
@@ -25,7 +25,7 @@ final class BoundedChannel<Element: Sendable>: @unchecked Sendable {
   }
 
   /// Tells the consumer that nothing more will come.
-  func finish() {
+  package func finish() {
     condition.lock()
     isFinished = true
     condition.broadcast()
@@ -33,7 +33,7 @@ final class BoundedChannel<Element: Sendable>: @unchecked Sendable {
   }
 
   /// Waits for the next element; nil once the producer finished and the buffer is empty.
-  func receive() -> Element? {
+  package func receive() -> Element? {
     condition.lock()
     defer { condition.unlock() }
     while buffer.isEmpty && !isFinished { condition.wait() }
@@ -44,7 +44,7 @@ final class BoundedChannel<Element: Sendable>: @unchecked Sendable {
   }
 
   /// Tells the producer to stop: its next `send` returns false.
-  func cancel() {
+  package func cancel() {
     condition.lock()
     isCancelled = true
     buffer.removeAll()
