@@ -4,7 +4,8 @@
 # waits for its WAL to reach the disk), on the generated 1,000,000-row file:
 #   - `catalog import --group-by state` against psql's `\copy` of the file into a table plus
 #     `CREATE INDEX ON t (state, name)`, in turns (target <= 2), with the CPU seconds each spent
-#     in its own process and in the server; and the floor this layout sets: `COPY` of the
+#     in its own process and in the server, and whether the last import's lists and sections are
+#     byte for byte a SQLite import's; and the floor this layout sets: `COPY` of the
 #     catalog's own items and list rows into tables with its indexes, and the same into tables
 #     of their own that are indexed after (the floor of a layout partitioned by list);
 #   - the library's single writes (add, update, remove) on the 1M catalog with its state grouping
@@ -96,6 +97,19 @@ for _ in $(seq "$runs"); do
   import_times+=("$(timed "$catalog" --db "$(uri bench_import)" import "$csv" -c cities \
     --group-by state --quiet)")
   reference_times+=("$(reference_import)")
+done
+# The last import's lists and sections against SQLite's import of the same file, byte for byte.
+sqlite_catalog="$work/postgresql-sqlite-twin.db"
+rm -f "$sqlite_catalog" "$sqlite_catalog-wal" "$sqlite_catalog-shm"
+"$catalog" --db "$sqlite_catalog" import "$csv" -c cities --group-by state --quiet
+same_as_sqlite=yes
+for read in "list --format csv" "list --group-by state --format csv" "sections --group-by state"; do
+  # shellcheck disable=SC2086 # the words of $read are the command's arguments
+  "$catalog" --db "$(uri bench_import)" $read -c cities > "$work/twin-postgresql.out"
+  # shellcheck disable=SC2086
+  "$catalog" --db "$sqlite_catalog" $read -c cities > "$work/twin-sqlite.out"
+  [ -s "$work/twin-postgresql.out" ] && cmp -s "$work/twin-postgresql.out" "$work/twin-sqlite.out" \
+    || same_as_sqlite=no
 done
 psql_run -c "DROP SCHEMA IF EXISTS bench_import CASCADE; ANALYZE t"
 # median_field N TIMES…: the median of the Nth figure of each of TIMES.
@@ -211,6 +225,8 @@ printf '  catalog import --group-by state                %7.3f s   ratio %s (tar
 printf '    CPU seconds: the import %s + the server %s; the reference: psql %s + the server %s\n' \
   "$(median_field 2 "${import_times[@]}")" "$(median_field 3 "${import_times[@]}")" \
   "$(median_field 2 "${reference_times[@]}")" "$(median_field 3 "${reference_times[@]}")"
+printf '    its lists (letters, state) and sections, byte for byte as SQLite imports them: %s\n' \
+  "$same_as_sqlite"
 printf '  floor: COPY of its own items and rows into tables with its indexes  %7.3f s   ratio %s (server CPU %s s)\n' \
   "$floor" "$(ratio "$floor" "$floor_reference")" "$(median_field 3 "${floor_times[@]}")"
 printf '    with a table for each collection and list, indexed after  %7.3f s   ratio %s (server CPU %s s)\n' \
