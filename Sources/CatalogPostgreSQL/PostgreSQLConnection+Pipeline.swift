@@ -105,41 +105,40 @@ extension PostgreSQLConnection {
     if openCopy !== insert {
       try endOpenCopy()
       try answerPipeline()
-      do {
+      try abandoningWhatWaitsOnFailure { () throws(CatalogError) in
         try insert.startCopy(streamed: true)
-      } catch {
-        abandonWhatWaits()
-        throw error
       }
     }
-    do {
-      try insert.putHeldRows()
-    } catch {
-      abandonWhatWaits()
-      throw error
-    }
+    try abandoningWhatWaitsOnFailure { () throws(CatalogError) in try insert.putHeldRows() }
   }
 
   /// Throws the failure read earlier, if any; ends the open COPY and reads its answer.
   private func endOpenCopy() throws(CatalogError) {
-    if let failure = unreportedFailure {
-      unreportedFailure = nil
-      abandonWhatWaits()
-      throw failure
-    }
-    do {
+    try abandoningWhatWaitsOnFailure { () throws(CatalogError) in
+      if let failure = unreportedFailure {
+        unreportedFailure = nil
+        throw failure
+      }
       try finishCopy()
-    } catch {
-      abandonWhatWaits()
-      throw error
     }
   }
 
   /// Reads the answers of the statements sent without waiting, before a COPY.
   private func answerPipeline() throws(CatalogError) {
-    if let failure = collectAnswers(keepingLast: false).failure {
+    try abandoningWhatWaitsOnFailure { () throws(CatalogError) in
+      if let failure = collectAnswers(keepingLast: false).failure { throw failure }
+    }
+  }
+
+  /// Runs `body`; when it fails, forgets what waits before throwing its failure.
+  private func abandoningWhatWaitsOnFailure(_ body: () throws(CatalogError) -> Void)
+    throws(CatalogError)
+  {
+    do {
+      try body()
+    } catch {
       abandonWhatWaits()
-      throw failure
+      throw error
     }
   }
 

@@ -206,8 +206,9 @@ struct StatementWithoutWaitingTests {
   ) throws {
     let (_, connection) = try probe(engine)
     let many = Self.manyRows
-    // The second COPY fails on the server (its first half is already there) while the third is
-    // being made; then a statement sent without waiting, and one that waits.
+    // The second insert's rows clash on the server with the first's (on PostgreSQL both go into
+    // one open COPY) while the third's are being made; then a statement sent without waiting,
+    // and one that waits.
     #expect {
       try connection.transaction { () throws(CatalogError) in
         try insertInBulk(1...many, on: connection)
@@ -230,12 +231,12 @@ struct StatementWithoutWaitingTests {
     #expect(try connection.integer("SELECT count(*) FROM probe") == many)
   }
 
-  @Test(arguments: TestEngine.all) func aFailedCopyNotWaitedForIsRolledBackWithItsTransaction(
+  @Test(arguments: TestEngine.all) func aFailedOpenCopyIsRolledBackWithItsTransaction(
     engine: TestEngine
   ) throws {
     let (_, connection) = try probe(engine)
-    // The second COPY fails, and nothing has read its answer when the transaction ends on
-    // PostgreSQL (SQLite's insert fails at once).
+    // The second insert's rows clash with the first's in the COPY still open when the
+    // transaction ends on PostgreSQL (SQLite's insert fails at once).
     #expect(throws: CatalogError.self) {
       try connection.transaction { () throws(CatalogError) in
         try insertInBulk(1...Self.manyRows, on: connection)
