@@ -13,24 +13,27 @@ package final class SQLiteConnection: DatabaseConnection {
 
   /// Before the process's first connection: turns SQLite's memory statistics off, unless the
   /// program used SQLite before (nothing reads them, and they cost a global lock per allocation,
-  /// which the import's threads would contend for), and keeps statement journals of up to 1 MiB in
-  /// memory (`csqlite_statement_journal_spill`: a 10,000-row append wrote 48,000 pages to them
-  /// in temporary files).
+  /// which the import's threads would contend for), and keeps statement journals, and the
+  /// journals of temporary tables, in memory up to `journalSpillBytes` (SQLite's default is
+  /// 64 KiB: a 10,000-row append wrote 48,000 pages to temporary files).
   ///
-  /// Such a journal grows in blocks of 1 MiB, which are taken from the heap and kept there when
-  /// freed (4 MiB of free heap is kept), so a statement costs no system calls for its journal:
-  /// mapped one by one (glibc maps blocks over 128 KiB), an import of 1M rows spent 2 s more in
-  /// the kernel; with blocks of up to 4 MiB from the heap and 64 MiB kept free, its peak memory
-  /// was 64 MiB instead of 58, and grew with the rows.
+  /// Such a journal grows in blocks as large as that, which are taken from the heap and kept there
+  /// when freed (4 MiB of free heap is kept), so a statement costs no system calls for its
+  /// journal: mapped one by one (glibc maps blocks over 128 KiB), an import of 1M rows spent 2 s
+  /// more in the kernel.
   private static let processSettings: Void = {
     _ = csqlite_disable_memory_statistics()
-    _ = csqlite_statement_journal_spill(statementJournalBytes)
-    csqlite_heap_block_limit(statementJournalBytes + (64 << 10))
+    _ = csqlite_statement_journal_spill(journalSpillBytes)
+    csqlite_heap_block_limit(journalSpillBytes + (64 << 10))
     csqlite_keep_freed_heap(4 << 20)
   }()
 
-  /// How much of a statement journal SQLite keeps in memory before it moves it to a file.
-  private static let statementJournalBytes: Int32 = 1 << 20
+  /// How much of a statement journal, or of a temporary table's journal, SQLite keeps in memory
+  /// before it moves it to a file. At most 128 KiB less one byte: a journal that moves writes all
+  /// it held in one call, and SQLite's Unix file layer writes at most that much in one call
+  /// (`os_unix.c` masks the length to 17 bits). More was written short, which SQLite reports as
+  /// SQLITE_FULL: with 1 MiB, a keyed import of 30,000 rows failed saying the disk was full.
+  static let journalSpillBytes: Int32 = (128 << 10) - 1
 
   /// How a connection opens its file.
   package enum Access: Sendable, Equatable {

@@ -48,8 +48,25 @@ extension Catalog {
     progress: ((ImportProgress) -> Void)?
   ) throws(CatalogError) -> WriteOutcome<ImportSummary> {
     let plan = try makeImportPlan(header: reader.header, options: options, replacing: existing)
+    let keyLog = plan.keyColumn.map {
+      ImportKeyLog(keyColumn: ImportKeyColumn(inputName: reader.inputName, column: $0))
+    }
+    do {
+      return try buildAll(
+        from: reader, options: options, plan: plan, keyLog: keyLog, progress: progress)
+    } catch {
+      throw keyLog?.explain(error) ?? error
+    }
+  }
+
+  /// Writes the items of `importAll` and builds their lists; a duplicate key fails an insert.
+  private func buildAll(
+    from reader: CSVReader, options: ImportOptions, plan: ImportPlan, keyLog: ImportKeyLog?,
+    progress: ((ImportProgress) -> Void)?
+  ) throws(CatalogError) -> WriteOutcome<ImportSummary> {
     let itemCount = try writeItems(
-      from: reader, plan: plan, shouldStop: options.shouldStop, progress: progress)
+      from: reader, plan: plan, keyLog: keyLog, shouldStop: options.shouldStop,
+      progress: progress)
     let sectionCounts = try plan.build.finish(shouldStop: options.shouldStop)
     let collection = try self.collection(id: plan.collectionID)
     for builder in plan.build.builders {
@@ -97,14 +114,11 @@ extension Catalog {
   /// Reads, keys and writes the file's items, reading and keying on a second thread. Returns how
   /// many.
   private func writeItems(
-    from reader: CSVReader, plan: ImportPlan, shouldStop: @escaping @Sendable () -> Bool,
-    progress: ((ImportProgress) -> Void)?
+    from reader: CSVReader, plan: ImportPlan, keyLog: ImportKeyLog?,
+    shouldStop: @escaping @Sendable () -> Bool, progress: ((ImportProgress) -> Void)?
   ) throws(CatalogError) -> Int {
     let transfer = ReaderTransfer(
       reader: reader, build: plan.build, firstItem: plan.firstItem, shouldStop: shouldStop)
-    let keyChecker = try plan.keyColumn.map { (column) throws(CatalogError) in
-      try ImportKeyChecker(connection: connection, inputName: reader.inputName, column: column)
-    }
     let insertItems = try connection.makeBulkInsert(
       into: "items",
       columns: ["collection_id", "item", "title", "fields", "key"])
@@ -121,8 +135,8 @@ extension Catalog {
           if shouldStop() { throw .interrupted }
           keys.removeAll(keepingCapacity: true)
           for item in items {
-            if let keyChecker, let keyPosition = plan.keyPosition {
-              keys.append(try keyChecker.check(item.fields[keyPosition], line: item.line))
+            if let keyLog, let keyPosition = plan.keyPosition {
+              keys.append(try keyLog.add(item.fields[keyPosition], line: item.line))
             } else {
               keys.append(nil)
             }
@@ -155,7 +169,6 @@ extension Catalog {
       }
       return itemCount
     }
-    try keyChecker?.finish()
     return itemCount
   }
 }

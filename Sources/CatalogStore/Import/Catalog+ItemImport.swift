@@ -37,7 +37,9 @@ extension Catalog {
   ) throws(CatalogError) -> WriteOutcome<ImportSummary> {
     let writer = try CollectionWriter(catalog: self, collection: collection)
     let keyChecker = try collection.keyColumn.map { (column) throws(CatalogError) in
-      try ImportKeyChecker(connection: connection, inputName: reader.inputName, column: column)
+      try ImportKeyChecker(
+        connection: connection,
+        keyColumn: ImportKeyColumn(inputName: reader.inputName, column: column))
     }
     var itemsRead = 0
     while let record = try nextRecord(of: reader) {

@@ -1,18 +1,17 @@
-/// Checks the keys of a file's records as an import reads them: each must be non-empty and
-/// unlike every earlier record's, and an error names the record's place and the earlier one's
-/// line. The keys seen are kept in a temporary table, so memory does not grow with the file.
+/// Checks the keys of a file's records as an import item by item reads them: each must be
+/// non-empty and unlike every earlier record's, and an error names the record's place and the
+/// earlier one's line. The keys seen are kept in a temporary table, so memory does not grow with
+/// the file, and a sync can compare the collection's keys with them.
 final class ImportKeyChecker {
   private let connection: any DatabaseConnection
-  private let inputName: String
-  private let column: String
+  private let keyColumn: ImportKeyColumn
   private let insert: any DatabaseStatement
   private let firstLine: any DatabaseStatement
 
   /// Starts checking, inside the import's transaction.
-  init(connection: any DatabaseConnection, inputName: String, column: String) throws(CatalogError) {
+  init(connection: any DatabaseConnection, keyColumn: ImportKeyColumn) throws(CatalogError) {
     self.connection = connection
-    self.inputName = inputName
-    self.column = column
+    self.keyColumn = keyColumn
     table = connection.dialect.temporarySchema + ".import_keys"
     try connection.execute(
       """
@@ -28,19 +27,18 @@ final class ImportKeyChecker {
   ///
   /// - Throws: `CatalogError.csv` with `.blankKey` or `.duplicateKey` at the record's line.
   func check(_ field: String, line: Int) throws(CatalogError) -> String {
-    let key = String(field.canonicalValue)
-    guard !key.isEmpty else { throw error(.blankKey(column: column), line: line) }
+    let key = try keyColumn.key(of: field, line: line)
     try insert.bind(.text(key), .integer(line)).run()
     if connection.changes == 0 {
       let first = try firstLine.bind(.text(key)).stepInteger()
-      throw error(.duplicateKey(key, firstLine: first), line: line)
+      throw keyColumn.error(.duplicateKey(key, firstLine: first), line: line)
     }
     return key
   }
 
   /// An error about the record on `line`.
   func error(_ kind: CSVError.Kind, line: Int) -> CatalogError {
-    .csv(CSVError(kind: kind, inputName: inputName, line: line, column: 1))
+    keyColumn.error(kind, line: line)
   }
 
   /// The keys seen, as a table to compare with.
