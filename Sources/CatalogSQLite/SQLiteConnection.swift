@@ -185,7 +185,9 @@ package final class SQLiteConnection: DatabaseConnection {
     case SQLITE_READONLY:
       return .readOnly(path: path, failure: failure)
     case SQLITE_FULL:
-      return .diskFull(path: path, failure: failure)
+      // SQLite says "database or disk is full" for its own limits too, with no system error.
+      return DiskSpace.isLow(forCatalogAt: path)
+        ? .diskFull(path: path, failure: failure) : .sizeLimit(path: path, failure: failure)
     case SQLITE_NOTADB:
       return .notACatalog(path: path, reason: "it is not an SQLite database", failure: failure)
     case SQLITE_CORRUPT:

@@ -22,6 +22,7 @@ struct CatalogErrorTests {
       .damagedList(groupingID: 3, reason: "a section has no rows"),
       .scratchFile(directory: "/tmp", reason: "No space left on device"),
       .diskFull(path: "a.db", failure: .sqlite(failure)),
+      .sizeLimit(path: "a.db", failure: .sqlite(failure)),
       .readOnly(path: "a.db", failure: .sqlite(failure)),
       .busy(path: "a.db", failure: .sqlite(failure)),
       .ioError(path: "a.db", failure: .sqlite(failure)),
@@ -117,9 +118,9 @@ struct CatalogErrorTests {
     #expect(failure?.sqlite?.sql == "PRAGMA application_id")
   }
 
-  /// SQLite's page limit stands in for a full disk: its writes fail with SQLITE_FULL, and the
-  /// import is rolled back.
-  @Test func aFullFileIsTheDiskFullError() throws {
+  /// SQLite's page limit fails a write with SQLITE_FULL, as a full disk does; with room on the
+  /// disk it is called a limit, not a full disk, and the import is rolled back.
+  @Test func aPageLimitIsNoFullDisk() throws {
     let test = try TestCatalog()
     try test.importCSV("name\nAda\n", collection: "small")
     let pages = try test.catalog.connection.integer("PRAGMA page_count")
@@ -128,12 +129,17 @@ struct CatalogErrorTests {
     let error = #expect(throws: CatalogError.self) {
       try test.importCSV("name\n" + rows, collection: "towns")
     }
-    guard case .diskFull(let path, let failure) = error else {
-      Issue.record("expected .diskFull, got \(String(describing: error))")
+    #expect(try #require(DiskSpace.freeBytes(in: directory.url.path)) > DiskSpace.lowBytes)
+    guard case .sizeLimit(let path, let failure) = error else {
+      Issue.record("expected .sizeLimit, got \(String(describing: error))")
       return
     }
     #expect(path == test.path)
     #expect(failure.sqlite?.primaryCode == 13)
+    #expect(
+      error?.description
+        == "SQLite would not let the catalog \(test.path) grow, though its disk has room "
+        + "(database or disk is full); the catalog is unchanged")
     #expect(try test.catalog.collections().map(\.name) == ["small"])
   }
 }

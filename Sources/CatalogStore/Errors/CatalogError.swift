@@ -18,6 +18,10 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The disk (or the file system's quota) has no room for the catalog to grow; the write was
   /// rolled back.
   case diskFull(path: String, failure: DatabaseFailure)
+  /// The engine would not let the catalog grow though its disk has room: a limit of the engine's
+  /// own (SQLite's `max_page_count`, say) that it reports as a full disk; the write was rolled
+  /// back.
+  case sizeLimit(path: String, failure: DatabaseFailure)
   /// The catalog file cannot be opened, or created: `problem` says why.
   case cannotOpen(path: String, problem: OpenProblem, failure: DatabaseFailure? = nil)
   /// The connection to the database server broke (the server stopped, the network failed): a
@@ -121,8 +125,8 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
     case .notACatalog(_, _, let failure), .busy(_, let failure), .readOnly(_, let failure),
       .cannotOpen(_, _, let failure):
       return failure
-    case .diskFull(_, let failure), .ioError(_, let failure), .damaged(_, let failure),
-      .database(_, let failure):
+    case .diskFull(_, let failure), .sizeLimit(_, let failure), .ioError(_, let failure),
+      .damaged(_, let failure), .database(_, let failure):
       return failure
     default:
       return nil
@@ -148,6 +152,9 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
       return Self.readOnlyDescription(path: path, code: failure?.sqlite?.code)
     case .diskFull(let path, _):
       return "the disk is full; the catalog \(path) is unchanged"
+    case .sizeLimit(let path, let failure):
+      return "\(failure.engineName) would not let the catalog \(path) grow, though its disk has "
+        + "room (\(failure.message)); the catalog is unchanged"
     case .cannotOpen(let path, let problem, let failure):
       return Self.cannotOpenDescription(path: path, problem: problem, failure: failure)
     case .ioError(let path, let failure):
