@@ -153,6 +153,14 @@ package final class PostgreSQLEngine: CatalogEngine {
     try body()
   }
 
+  /// Dropping the index would lock the items table, which every collection shares, against
+  /// everyone until the import commits; PostgreSQL keeps it up to date as COPY inserts.
+  package func withItemKeysIndexedAfter<T>(
+    on connection: any DatabaseConnection, _ body: () throws(CatalogError) -> T
+  ) throws(CatalogError) -> T {
+    try body()
+  }
+
   /// Brings the planner's statistics up to date for what the build stored.
   package func finishBuild(on connection: any DatabaseConnection) throws(CatalogError) {
     try connection.execute("ANALYZE")

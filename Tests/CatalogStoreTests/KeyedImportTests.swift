@@ -39,6 +39,45 @@ struct KeyedImportTests {
       ])
   }
 
+  /// On SQLite the first keyed collection's key index is built after its items; a duplicate then
+  /// fails the building, and the index is there after either way. (`plain`, the catalog's other
+  /// collection, has no keys, so the index holds none of its items.)
+  @Test(arguments: TestEngine.all, [false, true])
+  func theKeyIndexHoldsEveryKeyAfterAnImportAndADuplicateFailsIt(
+    engine: TestEngine, withDuplicate: Bool
+  ) throws {
+    let test = try TestCatalog(engine: engine)
+    try test.importCSV("name\nAda\nBo\n", collection: "plain")
+    var numbers = Array(1...Self.rowCount)
+    if withDuplicate { numbers[Self.rowCount - 1] = 7 }
+    let csv = people(numbers, city: "City")
+    if withDuplicate {
+      let error = #expect(throws: CatalogError.self) {
+        try test.importCSV(csv, collection: "people", key: "id")
+      }
+      guard case .csv(let csvError) = error else {
+        Issue.record("expected a CSV error, got \(String(describing: error))")
+        return
+      }
+      #expect(csvError.kind == .duplicateKey(key(7), firstLine: 8))
+      #expect(csvError.line == Self.rowCount + 1)
+      #expect(try test.catalog.collections().map(\.name) == ["plain"])
+    } else {
+      try test.importCSV(csv, collection: "people", key: "id")
+      #expect(
+        try test.rows("SELECT item FROM items WHERE key = '\(key(Self.rowCount))'")
+          == ["\(Self.rowCount - 1)"])
+    }
+    // The index refuses a second item of a collection with a key it has.
+    #expect(throws: CatalogError.self) {
+      try test.catalog.connection.execute(
+        """
+        INSERT INTO items (collection_id, item, title, fields, key)
+        SELECT id, 100000 + n, 'x', '[]', 'same' FROM collections, (SELECT 1 AS n UNION SELECT 2)
+        """)
+    }
+  }
+
   @Test(arguments: TestEngine.all)
   func upsertAndSyncOfThirtyTwoThousandRowsMakeTheCollectionTheFile(
     engine: TestEngine

@@ -62,6 +62,13 @@ package protocol CatalogEngine: AnyObject {
     _ body: () throws(CatalogError) -> T
   ) throws(CatalogError) -> T
 
+  /// Runs `body`, which writes a new collection's keyed items, with the items' unique index of
+  /// keys (`items_by_key`) built once after it, where that is cheaper than keeping it up to date
+  /// row by row; a duplicate key then fails the building. Elsewhere it just runs `body`.
+  func withItemKeysIndexedAfter<T>(
+    on connection: any DatabaseConnection, _ body: () throws(CatalogError) -> T
+  ) throws(CatalogError) -> T
+
   /// Makes what a build stored ready to ship or copy (SQLite moves its log into the file).
   func finishBuild(on connection: any DatabaseConnection) throws(CatalogError)
 

@@ -64,9 +64,13 @@ extension Catalog {
     from reader: CSVReader, options: ImportOptions, plan: ImportPlan, keyLog: ImportKeyLog?,
     progress: ((ImportProgress) -> Void)?
   ) throws(CatalogError) -> WriteOutcome<ImportSummary> {
-    let itemCount = try writeItems(
-      from: reader, plan: plan, keyLog: keyLog, shouldStop: options.shouldStop,
-      progress: progress)
+    let write = { () throws(CatalogError) in
+      try self.writeItems(
+        from: reader, plan: plan, keyLog: keyLog, shouldStop: options.shouldStop,
+        progress: progress)
+    }
+    let itemCount =
+      try keyLog == nil ? write() : engine.withItemKeysIndexedAfter(on: connection, write)
     let sectionCounts = try plan.build.finish(shouldStop: options.shouldStop)
     let collection = try self.collection(id: plan.collectionID)
     for builder in plan.build.builders {
