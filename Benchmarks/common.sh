@@ -95,3 +95,26 @@ peak_text() { printf '%7s MiB   own %5s MiB' "${1% *}" "${1#* }"; }
 
 # ratio A B: A / B with two decimals.
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f\n", a / b }'; }
+
+# start_postgresql: a local PostgreSQL server on a Unix socket in $work/postgresql, made once and
+# started when it is not running (PostgreSQL refuses to run as root, so as `postgres` then); sets
+# $bin, $cluster and $as_postgres, and defines psql_run and `uri SCHEMA`, a catalog's URI there.
+start_postgresql() {
+  bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
+  cluster="$work/postgresql"
+  as_postgres=()
+  [ "$(id -u)" = 0 ] && as_postgres=(runuser -u postgres --)
+  if [ ! -d "$cluster/data" ]; then
+    mkdir -p "$cluster"
+    [ "$(id -u)" = 0 ] && chown postgres "$cluster"
+    "${as_postgres[@]}" "$bin/initdb" -D "$cluster/data" -U postgres --auth=trust -E UTF8 \
+      --locale=C.UTF-8 > /dev/null
+  fi
+  if ! "${as_postgres[@]}" "$bin/pg_ctl" -D "$cluster/data" status > /dev/null; then
+    "${as_postgres[@]}" "$bin/pg_ctl" -D "$cluster/data" -l "$cluster/log" -w \
+      -o "-k $cluster -c listen_addresses='' -c shared_buffers=512MB -c max_wal_size=8GB" \
+      start > /dev/null
+  fi
+}
+psql_run() { psql -h "$cluster" -U postgres -d postgres -X -q -v ON_ERROR_STOP=1 "$@"; }
+uri() { echo "postgresql:///postgres?host=$cluster&user=postgres&schema=$1"; }

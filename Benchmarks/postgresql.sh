@@ -25,24 +25,7 @@ write_benchmark="$root/.build/release/WriteBenchmark"
 runs=${RUNS:-5}
 writes=${WRITES:-20}
 
-# The server: made once, started when it is not running. PostgreSQL refuses to run as root.
-bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
-cluster="$work/postgresql"
-as_postgres=()
-[ "$(id -u)" = 0 ] && as_postgres=(runuser -u postgres --)
-if [ ! -d "$cluster/data" ]; then
-  mkdir -p "$cluster"
-  [ "$(id -u)" = 0 ] && chown postgres "$cluster"
-  "${as_postgres[@]}" "$bin/initdb" -D "$cluster/data" -U postgres --auth=trust -E UTF8 \
-    --locale=C.UTF-8 > /dev/null
-fi
-if ! "${as_postgres[@]}" "$bin/pg_ctl" -D "$cluster/data" status > /dev/null; then
-  "${as_postgres[@]}" "$bin/pg_ctl" -D "$cluster/data" -l "$cluster/log" -w \
-    -o "-k $cluster -c listen_addresses='' -c shared_buffers=512MB -c max_wal_size=8GB" \
-    start > /dev/null
-fi
-psql_run() { psql -h "$cluster" -U postgres -d postgres -X -q -v ON_ERROR_STOP=1 "$@"; }
-uri() { echo "postgresql:///postgres?host=$cluster&user=postgres&schema=$1"; }
+start_postgresql
 csv=$(data 1000000)
 
 # cpu_seconds PID…: the CPU seconds (user and system) that the processes PID have used, with

@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Keyed imports (issue 33, item 0): the generated 1,000,000 rows with a key column `id` first (keys
+# in no order), imported with `--key id` against the same file without it, in turns, on SQLite and
+# on a local PostgreSQL server (target: keyed at most 1.2x unkeyed on each); then, on SQLite, an
+# `--upsert` of the 1M rows with one in ten changed and a `--sync` that drops one in ten and adds as
+# many, each checked against the file it was given (its `export`, sorted, is the file's rows).
+# Usage: Benchmarks/keyed.sh   (RUNS turns, default 5; ENGINES="sqlite postgresql" by default;
+# PG_ROWS, the PostgreSQL rows, default 1000000)
+source "$(dirname "$0")/common.sh"
+build_release
+runs=${RUNS:-5}
+engines=${ENGINES:-sqlite postgresql}
+
+# keyed_data ROWS: the generated rows with a key `id` before them: a permutation of the row
+# numbers (i * 7919 mod 1000003, a prime above any row count here), so keys come in no order.
+keyed_data() {
+  local path="$work/keyed-$1.csv"
+  [ -s "$path" ] || awk -F, -v OFS=, 'NR == 1 { print "id," $0; next }
+    { printf "id%07d,%s\n", ((NR - 1) * 7919) % 1000003, $0 }' "$(data "$1")" > "$path"
+  echo "$path"
+}
+
+# turns PLACE_OF_RUN: times the unkeyed and the keyed import in turns, each into a fresh catalog
+# made by `fresh_place N` (N: the turn's name); prints "UNKEYED_MEDIAN KEYED_MEDIAN".
+turns() {
+  local csv=$1 unkeyed=() keyed=()
+  for _ in $(seq "$runs"); do
+    unkeyed+=("$(seconds "$catalog" --db "$(fresh_place unkeyed)" import "$csv" -c people \
+      --group-by state --quiet)")
+    keyed+=("$(seconds "$catalog" --db "$(fresh_place keyed)" import "$csv" -c people \
+      --group-by state --key id --quiet)")
+  done
+  echo "$(median_of "${unkeyed[@]}") $(median_of "${keyed[@]}")"
+}
+
+report() {
+  printf '  %-10s %9s rows: without --key %6.2f s, with --key id %6.2f s   ratio %s (target <= 1.2)\n' \
+    "$1" "$2" "$3" "$4" "$(ratio "$4" "$3")"
+}
+
+# checked_export DB FILE: whether the collection's export, sorted, is FILE's rows, sorted (quotes
+# taken out: the export quotes only where needed).
+checked_export() {
+  if cmp -s <("$catalog" --db "$1" export -c people | tail -n +2 | tr -d '"' | sort) \
+    <(tail -n +2 "$2" | tr -d '"' | sort); then echo "same as the file"; else echo "DIFFERENT from the file"; fi
+}
+
+rows=1000000
+csv=$(keyed_data $rows)
+echo "keyed imports, medians of $runs turns"
+for engine in $engines; do
+  case $engine in
+    sqlite)
+      fresh_place() {
+        local path="$work/keyed-$1.db"
+        rm -f "$path" "$path-wal" "$path-shm" "$path-journal"
+        echo "$path"
+      }
+      read -r unkeyed keyed <<< "$(turns "$csv")"
+      report SQLite $rows "$unkeyed" "$keyed"
+      ;;
+    postgresql)
+      start_postgresql
+      pg_rows=${PG_ROWS:-$rows}
+      pg_csv=$csv
+      [ "$pg_rows" = "$rows" ] || pg_csv=$(keyed_data "$pg_rows")
+      fresh_place() {
+        psql_run -c "DROP SCHEMA IF EXISTS bench_$1 CASCADE" > /dev/null
+        uri "bench_$1"
+      }
+      read -r unkeyed keyed <<< "$(turns "$pg_csv")"
+      report PostgreSQL "$pg_rows" "$unkeyed" "$keyed"
+      ;;
+  esac
+done
+
+if [[ " $engines " == *" sqlite "* ]]; then
+  db="$work/keyed-keyed.db"
+  # One row in ten gets another population; then one in ten is dropped and as many new ones added.
+  upsert_csv="$work/keyed-upsert.csv"
+  awk -F, -v OFS=, 'NR > 1 && NR % 10 == 0 { $5 = $5 + 1 } { print }' "$csv" > "$upsert_csv"
+  sync_csv="$work/keyed-sync.csv"
+  awk -F, -v OFS=, 'NR == 1 || NR % 10 != 3 { print }
+    NR > 1 && NR % 10 == 3 { $1 = "new" $1; print }' "$upsert_csv" > "$sync_csv"
+  upsert=$(seconds "$catalog" --db "$db" import "$upsert_csv" -c people --upsert --quiet)
+  printf '  SQLite --upsert of %s rows, 100,000 changed:      %6.2f s, export %s\n' \
+    "$rows" "$upsert" "$(checked_export "$db" "$upsert_csv")"
+  sync=$(seconds "$catalog" --db "$db" import "$sync_csv" -c people --sync --quiet)
+  printf '  SQLite --sync of %s rows, 100,000 out, 100,000 in: %6.2f s, export %s\n' \
+    "$rows" "$sync" "$(checked_export "$db" "$sync_csv")"
+fi
