@@ -154,7 +154,8 @@ struct Router: Sendable {
     let mode = request.rawArguments.first { $0.name == "mode" }.flatMap {
       PercentEncoding.decode($0.value, plusIsSpace: true)
     }
-    // A replace makes the collection when there is none.
+    // A replace makes the collection when there is none; the other modes never do (the import
+    // refuses an unknown collection too), and their 404 comes before the 415 and 413.
     if mode != "replace" { _ = try items.collection(named: name) }
     try checkMediaType(of: request, is: "text/csv")
     let tooLarge = try checkLength(of: request, limit: limits.uploadBytes, what: "the CSV body")

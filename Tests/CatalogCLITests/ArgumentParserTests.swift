@@ -117,7 +117,9 @@ func rootHelp(arguments: [String]) throws {
 
     OPTIONS:
       -c, --collection <name> The name of the collection (default: the file name
-                              without extension).
+                              without extension; for --append, --upsert and --sync,
+                              the only collection when none is named after the
+                              file).
       --title <column>        The column shown for each item (default: the first
                               column named name, title or display_name, else the
                               first column).

@@ -275,8 +275,17 @@ struct WriteAPITests {
       "/api/collections/new/items?mode=replace&locale=xx-bogus-u-co-nonsense", "name\nX\n", 400,
       "unknown locale 'xx-bogus-u-co-nonsense' (expected an ICU locale id or BCP 47 tag such as sv, de_DE, zh-Hant)"
     ),
+    // Only a replace makes a collection.
     (
       "/api/collections/new/items?mode=append", "name\nX\n", 404,
+      "no collection named 'new'; the collections are: cities, people"
+    ),
+    (
+      "/api/collections/new/items?mode=upsert&key=name", "name\nX\n", 404,
+      "no collection named 'new'; the collections are: cities, people"
+    ),
+    (
+      "/api/collections/new/items?mode=sync&key=name", "name\nX\n", 404,
       "no collection named 'new'; the collections are: cities, people"
     ),
   ]

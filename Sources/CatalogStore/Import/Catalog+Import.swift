@@ -7,47 +7,79 @@ extension Catalog {
   ///
   /// A new collection, or one replaced (`.replace`), is written at once: reading and keying run on
   /// a second thread while this one writes, and every list is built in order; watchers of its
-  /// lists get a reload. `.append`, `.upsert` and `.sync` into an existing collection write the
-  /// file's rows item by item, so their cost grows with the file and not with the collection,
-  /// and watchers get the items' change sets. `progress` is called on this thread now and then.
+  /// lists get a reload. `.append`, `.upsert` and `.sync` never make a collection: they write the
+  /// file's rows into an existing one item by item (the one `options.collection` names, else the
+  /// only one, see `ImportOptions`), so their cost grows with the file and not with the
+  /// collection, and watchers get the items' change sets. `progress` is called on this thread
+  /// now and then.
   ///
   /// - Throws: `CatalogError.csv` for bad input or a bad key (with its place),
-  ///   `.collectionExists` for `.create`, `.unknownColumn`, `.settingsMismatch`, `.keyRequired`,
-  ///   `.busy`, `.sqlite`.
+  ///   `.collectionExists` for `.create`, `.unknownCollection`, `.noCollections` and
+  ///   `.collectionNotChosen` for the modes that write into an existing collection,
+  ///   `.invalidCollectionName`, `.unknownColumn`, `.settingsMismatch`, `.keyRequired`, `.busy`,
+  ///   `.sqlite`.
   public func importCollection(
     from reader: CSVReader, options: ImportOptions,
     progress: ((ImportProgress) -> Void)? = nil
   ) throws(CatalogError) -> ImportSummary {
-    let name = String(options.collection.trimmingWhiteSpace)
-    guard !name.isEmpty else { throw .invalidCollectionName(options.collection) }
+    let name = options.collection.map { String($0.trimmingWhiteSpace) }
+    if let name, name.isEmpty { throw .invalidCollectionName(options.collection ?? "") }
     return try engine.withLargeWrite(.wholeCollection, on: connection) { () throws(CatalogError) in
       try versionedWrite { () throws(CatalogError) in
+        if options.mode.writesItems {
+          return try importItems(
+            from: reader, into: existingCollection(for: options, named: name), options: options,
+            progress: progress)
+        }
+        guard let name else {
+          throw .invalidRequest("an import that makes or replaces a collection needs its name")
+        }
         try engine.lockCollection(named: name, on: connection)
         let existing = try collection(named: name)
-        switch (options.mode, existing) {
-        case (.create, .some):
-          throw .collectionExists(name: name)
-        case (let mode, .some(let collection)) where mode.writesItems:
-          return try importItems(
-            from: reader, into: collection, options: options, progress: progress)
-        default:
-          if options.mode == .upsert || options.mode == .sync, options.key == nil {
-            throw .keyRequired(
-              collection: name, operation: options.mode == .upsert ? "--upsert" : "--sync")
-          }
-          return try importAll(
-            from: reader, options: options, replacing: existing, progress: progress)
-        }
+        if options.mode == .create, existing != nil { throw .collectionExists(name: name) }
+        return try importAll(
+          from: reader, named: name, options: options, replacing: existing, progress: progress)
       }
     }
   }
 
+  /// The collection that an import writing items (`.append`, `.upsert`, `.sync`) writes into,
+  /// its writers' turn taken: the one called `name`, else, for nil or a default name that no
+  /// collection has, the catalog's only collection. Never a new one.
+  ///
+  /// - Throws: `CatalogError.unknownCollection` for a name that no collection has (a default
+  ///   name too, when the catalog holds several collections), `.noCollections` when it holds
+  ///   none, `.collectionNotChosen` for nil when it holds several.
+  private func existingCollection(for options: ImportOptions, named name: String?)
+    throws(CatalogError) -> CollectionInfo
+  {
+    if let name {
+      try engine.lockCollection(named: name, on: connection)
+      if let collection = try collection(named: name) { return collection }
+      if !options.collectionIsDefault {
+        throw .unknownCollection(name: name, available: try collections().map(\.name))
+      }
+    }
+    let collections = try collections()
+    if collections.count == 1 {
+      let only = collections[0]
+      guard try engine.lockCollection(named: only.name, on: connection) else { return only }
+      // Another writer may have renamed or dropped it before this one's turn came.
+      if let collection = try collection(named: only.name) { return collection }
+      throw .unknownCollection(name: only.name, available: try self.collections().map(\.name))
+    }
+    if collections.isEmpty { throw .noCollections(path: path) }
+    if let name { throw .unknownCollection(name: name, available: collections.map(\.name)) }
+    throw .collectionNotChosen(available: collections.map(\.name))
+  }
+
   /// Writes a new or replaced collection's items and builds its lists in order.
   private func importAll(
-    from reader: CSVReader, options: ImportOptions, replacing existing: CollectionInfo?,
-    progress: ((ImportProgress) -> Void)?
+    from reader: CSVReader, named name: String, options: ImportOptions,
+    replacing existing: CollectionInfo?, progress: ((ImportProgress) -> Void)?
   ) throws(CatalogError) -> WriteOutcome<ImportSummary> {
-    let plan = try makeImportPlan(header: reader.header, options: options, replacing: existing)
+    let plan = try makeImportPlan(
+      header: reader.header, name: name, options: options, replacing: existing)
     let keyLog = plan.keyColumn.map {
       ImportKeyLog(keyColumn: ImportKeyColumn(inputName: reader.inputName, column: $0))
     }

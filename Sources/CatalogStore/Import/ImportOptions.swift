@@ -16,11 +16,20 @@ public struct ImportOptions: Sendable {
     /// As `upsert`, and items whose key is not in the file are removed.
     case sync
 
-    /// Whether the rows are written into the existing collection item by item.
+    /// Whether the rows are written item by item into a collection there is: these modes never
+    /// make one.
     public var writesItems: Bool { self == .append || self == .upsert || self == .sync }
   }
 
-  public var collection: String
+  /// The collection imported into, by name. `.create` and `.replace` make or replace the
+  /// collection of this name, and need one. `.append`, `.upsert` and `.sync` never make a
+  /// collection: they write into the one of this name, or with nil into the catalog's only
+  /// collection.
+  public var collection: String?
+  /// Whether `collection` is only a default, such as the file's name without its extension,
+  /// rather than a name the user chose: `.append`, `.upsert` and `.sync` then write into the
+  /// catalog's only collection when no collection has that name.
+  public var collectionIsDefault = false
   /// The column shown for an item; nil for the collection's, or for a new one the default
   /// (`name`, `title`, `display_name`, else the first column).
   public var titleColumn: String?
@@ -48,7 +57,7 @@ public struct ImportOptions: Sendable {
   public var shouldStop: @Sendable () -> Bool = { false }
 
   public init(
-    collection: String, titleColumn: String? = nil, sortAs: [String]? = nil,
+    collection: String?, titleColumn: String? = nil, sortAs: [String]? = nil,
     locale: CollationLocale? = nil, defaultLocale: CollationLocale? = nil, groupBy: [String] = [],
     key: String? = nil, sortingOptions: SortingOptions? = nil,
     alsoStore: BuildRequest = BuildRequest(), mode: Mode = .create

@@ -31,11 +31,11 @@ struct CollectionSettings {
 
 extension Catalog {
   /// Resolves the import's settings against the header and the collection it replaces, if any,
-  /// and writes the collection row and empty grouping rows. Runs inside the import's write.
-  func makeImportPlan(header: [String], options: ImportOptions, replacing existing: CollectionInfo?)
-    throws(CatalogError) -> ImportPlan
-  {
-    let name = String(options.collection.trimmingWhiteSpace)
+  /// and writes the collection row, called `name`, and empty grouping rows. Runs inside the
+  /// import's write.
+  func makeImportPlan(
+    header: [String], name: String, options: ImportOptions, replacing existing: CollectionInfo?
+  ) throws(CatalogError) -> ImportPlan {
     for column in options.groupBy where !header.contains(column) {
       throw .unknownColumn(column: column, option: "--group-by", available: header)
     }

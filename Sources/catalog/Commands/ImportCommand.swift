@@ -19,7 +19,10 @@ struct ImportCommand: RunnableCommand {
 
   @Option(
     "collection", short: "c", value: "name",
-    help: "The name of the collection (default: the file name without extension).")
+    help: """
+      The name of the collection (default: the file name without extension; for --append, \
+      --upsert and --sync, the only collection when none is named after the file).
+      """)
   var collection: String?
 
   @Option(
@@ -95,13 +98,16 @@ struct ImportCommand: RunnableCommand {
 
   func run(_ context: CommandContext) throws {
     InterruptHandler.install()
-    guard
-      let name = collection
-        ?? (file == "-" ? nil : URL(filePath: file).deletingPathExtension().lastPathComponent)
-    else {
+    // --append, --upsert and --sync write into a collection there is, and never make one: the
+    // file's name is only their first guess, and from standard input they have none.
+    let writesItems = mode?.importMode.writesItems ?? false
+    let fileName = file == "-" ? nil : URL(filePath: file).deletingPathExtension().lastPathComponent
+    let name = collection ?? fileName
+    guard name != nil || writesItems else {
       throw ValidationError("Reading standard input needs '--collection <name>'")
     }
     var options = try importOptions(collection: name, environment: context.environment)
+    options.collectionIsDefault = collection == nil
     options.shouldStop = { InterruptHandler.wasInterrupted.load(ordering: .relaxed) }
     let isNewCatalog = !FileManager.default.fileExists(atPath: context.catalogPath)
     let reader = try CSVReader(
@@ -113,7 +119,7 @@ struct ImportCommand: RunnableCommand {
     let catalog: Catalog
     let summary: ImportSummary
     do {
-      catalog = try context.openCatalog(creating: true)
+      catalog = try context.openCatalog(creating: !writesItems)
       summary = try catalog.importCollection(from: reader, options: options) { display?.update($0) }
       display?.clear()
     } catch {
@@ -121,6 +127,9 @@ struct ImportCommand: RunnableCommand {
       // An interrupted first import into a new path leaves no file behind.
       if case CatalogError.interrupted = error, isNewCatalog {
         Self.removeCatalogFiles(context.catalogPath)
+      }
+      if writesItems, let mode {
+        throw Self.advice(for: error, mode: mode, fileName: collection == nil ? fileName : nil)
       }
       throw error
     }
@@ -134,8 +143,27 @@ struct ImportCommand: RunnableCommand {
     )
   }
 
-  /// What the library is asked to import, into the collection `name`.
-  private func importOptions(collection name: String, environment: [String: String]) throws
+  /// `error` with this tool's advice, when an import that writes items found no collection to
+  /// write into: `fileName` is the name it tried, when `-c` was left out.
+  private static func advice(for error: any Error, mode: ImportMode, fileName: String?)
+    -> any Error
+  {
+    switch error {
+    case CatalogError.noCollections:
+      return NoCollectionToWriteError(
+        "\(error), and --\(mode.rawValue) never makes one; make one with 'catalog import FILE'")
+    case CatalogError.unknownCollection(let name, let available) where name == fileName:
+      return NoCollectionToWriteError(
+        "no collection named '\(name)' for --\(mode.rawValue), and the catalog holds "
+          + "\(available.count) collections; choose one with -c NAME; the collections are: "
+          + available.joined(separator: ", "))
+    default:
+      return error
+    }
+  }
+
+  /// What the library is asked to import, into the collection `name` (nil: the only one).
+  private func importOptions(collection name: String?, environment: [String: String]) throws
     -> ImportOptions
   {
     ImportOptions(
@@ -202,8 +230,17 @@ struct ImportCommand: RunnableCommand {
   }
 }
 
+/// Why an import that writes items into a collection there is (`--append`, `--upsert`,
+/// `--sync`) found none, with the advice that names this tool's options.
+struct NoCollectionToWriteError: Error, CustomStringConvertible {
+  let description: String
+
+  init(_ description: String) { self.description = description }
+}
+
 /// How `import` writes into a collection that exists, chosen with one flag; without any, the
-/// collection must not exist yet.
+/// collection must not exist yet. `--append`, `--upsert` and `--sync` never make a collection:
+/// without `-c` they write into the one named after the file, else into the only one.
 enum ImportMode: String, EnumerableFlag {
   case replace, append, upsert, sync
 
