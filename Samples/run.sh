@@ -1,10 +1,15 @@
 #!/usr/bin/env bash
-# Imports the bundled samples into a fresh catalog, shows their sections and index entries, and
-# says how to look at them in a browser.
+# Builds catalog (installing the Debian packages it needs first, when run as root), imports the
+# bundled samples into a fresh catalog, shows their sections and index entries, and says how to
+# look at them in a browser.
 # Usage: bash Samples/run.sh   (CATALOG_DEMO_DB=PATH to put the catalog elsewhere; PATH must not
 # exist yet)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The Debian packages the build needs: installed when missing (as root), or the command that would
+# install them printed, and the script stopped (as anyone else).
+source .ci/packages.sh
+ensure_packages "${build_packages[@]}" || exit 1
 swift build --product catalog >&2
 catalog=.build/debug/catalog
 db="${CATALOG_DEMO_DB:-$(mktemp -d)/samples.db}"
