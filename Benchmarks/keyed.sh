@@ -65,7 +65,7 @@ for engine in $engines; do
       pg_csv=$csv
       [ "$pg_rows" = "$rows" ] || pg_csv=$(keyed_data "$pg_rows")
       fresh_place() {
-        psql_run -c "DROP SCHEMA IF EXISTS bench_$1 CASCADE" > /dev/null
+        psql_run -c "SET client_min_messages = warning" -c "DROP SCHEMA IF EXISTS bench_$1 CASCADE"
         uri "bench_$1"
       }
       read -r unkeyed keyed <<< "$(turns "$pg_csv")"
