@@ -133,6 +133,24 @@ struct CommandTests {
       ])
   }
 
+  /// CSV quotes a cell holding a comma, a quote or a line break and doubles its quotes; TSV
+  /// escapes tabs, line breaks and backslashes; the heading and title are cells like the others.
+  @Test func listQuotesAndEscapesEachCellInCSVAndTSV() throws {
+    try runner.write(
+      "odd.csv", "name,note\n\"Smith, Ann\",\"say \"\"hi\"\"\"\nBo,\"a\tb\\c\nd\"\n")
+    #expect(try runner.run(["import", "odd.csv", "--quiet"]).status == 0)
+    #expect(
+      try runner.run(["list", "--format", "csv"]).standardOutput
+        == "row,section,heading,item,title,name,note\n0,0,B,1,Bo,Bo,\"a\tb\\c\nd\"\n"
+        + "1,1,S,0,\"Smith, Ann\",\"Smith, Ann\",\"say \"\"hi\"\"\"\n")
+    #expect(
+      try runner.run(["list", "--format", "tsv"]).outputLines == [
+        "row\tsection\theading\titem\ttitle\tname\tnote",
+        "0\t0\tB\t1\tBo\tBo\ta\\tb\\\\c\\nd",
+        "1\t1\tS\t0\tSmith, Ann\tSmith, Ann\tsay \"hi\"",
+      ])
+  }
+
   @Test func searchFindsWordStartsAsTheLocaleFolds() throws {
     try runner.write("places.csv", "name\nQuébec\nMontréal\nLac-Mégantic\n")
     #expect(try runner.run(["import", "places.csv", "--locale", "fr", "--quiet"]).status == 0)

@@ -74,10 +74,22 @@ struct ItemPrinter {
   }
 
   private func printRecords(next: () throws -> ListItem?) throws {
-    let table = ResultTable(
-      columns: Record.itemColumns, format: format, output: output)
+    let columns = list.collection.columns
+    let table = ResultTable(columns: Record.itemColumns, format: format, output: output)
     while let item = try next() {
-      try table.row(Record(item: item, fieldNames: list.collection.columns))
+      guard format != .json else {
+        try table.row(Record(item: item, fieldNames: columns))
+        continue
+      }
+      // The cells of `Record(item:fieldNames:)`, in its order, without making it.
+      try table.delimitedRow(header: Record(item: item, fieldNames: columns)) { cell in
+        cell(String(item.row))
+        cell(String(item.section))
+        cell(item.heading)
+        cell(String(item.item))
+        cell(item.title)
+        item.fields.forEach(cell)
+      }
     }
     try table.finish()
   }
