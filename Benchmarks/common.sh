@@ -20,6 +20,16 @@ data() {
   echo "$path"
 }
 
+# keyed_data ROWS: the generated rows with a key `id` before them, five columns in all: a
+# permutation of the row numbers (i * 7919 mod 1000003, a prime above any row count here), so keys
+# come in no order.
+keyed_data() {
+  local path="$work/keyed-$1.csv"
+  [ -s "$path" ] || awk -F, -v OFS=, 'NR == 1 { print "id," $0; next }
+    { printf "id%07d,%s\n", ((NR - 1) * 7919) % 1000003, $0 }' "$(data "$1")" > "$path"
+  echo "$path"
+}
+
 # skewed_data ROWS: the generated rows with nine in ten moved to the state "Everywhere", so that
 # one section holds most of the list (a deep offset then lands inside it).
 skewed_data() {

@@ -11,16 +11,7 @@ build_release
 runs=${RUNS:-5}
 engines=${ENGINES:-sqlite postgresql}
 
-# keyed_data ROWS: the generated rows with a key `id` before them: a permutation of the row
-# numbers (i * 7919 mod 1000003, a prime above any row count here), so keys come in no order.
-keyed_data() {
-  local path="$work/keyed-$1.csv"
-  [ -s "$path" ] || awk -F, -v OFS=, 'NR == 1 { print "id," $0; next }
-    { printf "id%07d,%s\n", ((NR - 1) * 7919) % 1000003, $0 }' "$(data "$1")" > "$path"
-  echo "$path"
-}
-
-# turns PLACE_OF_RUN: times the unkeyed and the keyed import in turns, each into a fresh catalog
+# turns CSV: times the unkeyed and the keyed import of CSV in turns, each into a fresh catalog
 # made by `fresh_place N` (N: the turn's name); prints "UNKEYED_MEDIAN KEYED_MEDIAN".
 turns() {
   local csv=$1 unkeyed=() keyed=()
