@@ -14,16 +14,8 @@ struct FileAccessTests {
     try runner.write("cities.csv", "name,state\nAustin,Texas\nBoston,Massachusetts\n")
   }
 
-  /// What `catalog` did as `nobody`.
-  struct Outcome {
-    let status: Int32
-    let standardOutput: String
-    let standardError: String
-    var outputLines: [String] { standardOutput.split(separator: "\n").map(String.init) }
-  }
-
   /// Runs `catalog ARGUMENTS` as `nobody`, in the runner's directory.
-  func runAsNobody(_ arguments: [String]) throws -> Outcome {
+  func runAsNobody(_ arguments: [String]) throws -> FinishedProcess {
     let process = Process()
     process.executableURL = URL(filePath: "/usr/bin/setpriv")
     process.arguments =
@@ -31,18 +23,7 @@ struct FileAccessTests {
       + arguments
     process.currentDirectoryURL = runner.directory.url
     process.environment = ["PATH": "/usr/bin:/bin", "LANG": "C"]
-    let standardOutput = Pipe()
-    let standardError = Pipe()
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = standardOutput
-    process.standardError = standardError
-    try process.run()
-    let output = standardOutput.fileHandleForReading.readDataToEndOfFile()
-    let error = standardError.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Outcome(
-      status: process.terminationStatus, standardOutput: String(decoding: output, as: UTF8.self),
-      standardError: String(decoding: error, as: UTF8.self))
+    return try FinishedProcess(running: process)
   }
 
   /// A directory in the runner's, owned by root and readable by all: `nobody` can read the

@@ -44,18 +44,12 @@ struct SetupScriptTests {
     return tools
   }
 
-  struct Result {
-    let status: Int32
-    let standardOutput: String
-    let errorLines: [String]
-  }
-
   /// Runs `bash SCRIPT ARGUMENTS` from the repository with the stand-ins, as user `uid`, with
   /// the packages of `missing` not installed and those of `removed` removed.
   static func run(
     _ script: String, _ arguments: [String] = [], uid: Int, missing: [String] = [],
     removed: [String] = [], swiftStatus: Int = 0
-  ) throws -> Result {
+  ) throws -> FinishedProcess {
     let directory = try TemporaryDirectory()
     let tools = try standIns(in: directory)
     let process = Process()
@@ -67,18 +61,7 @@ struct SetupScriptTests {
       "MISSING": missing.joined(separator: " "), "REMOVED": removed.joined(separator: " "),
       "SWIFT_STATUS": String(swiftStatus),
     ]
-    let standardOutput = Pipe()
-    let standardError = Pipe()
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = standardOutput
-    process.standardError = standardError
-    try process.run()
-    let output = standardOutput.fileHandleForReading.readDataToEndOfFile()
-    let error = standardError.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Result(
-      status: process.terminationStatus, standardOutput: String(decoding: output, as: UTF8.self),
-      errorLines: String(decoding: error, as: UTF8.self).split(separator: "\n").map(String.init))
+    return try FinishedProcess(running: process)
   }
 
   @Test func aUserWhoIsNotRootIsToldTheOneCommandThatInstallsWhatIsMissingAndNothingIsBuilt()
