@@ -57,7 +57,7 @@ struct ImportCollectionChoiceTests {
     #expect(result.status == 0, "\(result.standardError)")
     // Anna, Bo, Örjan and Zed file under A, B, Ö and Z; a sync keeps only Zed.
     let summary = [
-      "--append": "appended 1 item into 4 sections in ",
+      "--append": "appended 1 item into 4 sections of 'contacts' in ",
       "--upsert": "read 1 row: added 1, updated 0, removed 0; 'contacts' has 4 items in ",
       "--sync": "read 1 row: added 1, updated 0, removed 3; 'contacts' has 1 item in ",
     ]
@@ -77,7 +77,7 @@ struct ImportCollectionChoiceTests {
     #expect(result.status == 0, "\(result.standardError)")
     // Quinn and Zed file under Q and Z; a sync keeps only Zed.
     let summary = [
-      "--append": "appended 1 item into 2 sections in ",
+      "--append": "appended 1 item into 2 sections of 'places' in ",
       "--upsert": "read 1 row: added 1, updated 0, removed 0; 'places' has 2 items in ",
       "--sync": "read 1 row: added 1, updated 0, removed 1; 'places' has 1 item in ",
     ]

@@ -162,7 +162,7 @@ struct WriteCommandTests {
     try runner.write("more.csv", "name,id\nZed,z9\n")
     let appended = try runner.run(["import", "more.csv", "-c", "contacts", "--append"])
     #expect(appended.status == 0, "\(appended.standardError)")
-    #expect(appended.standardError.hasPrefix("appended 1 item into 4 sections in "))
+    #expect(appended.standardError.hasPrefix("appended 1 item into 4 sections of 'contacts' in "))
     let before = try runner.contents()
     try runner.write("again.csv", "id,name\nq7,Quinn\nb2,Bo\n")
     let again = try runner.run(["import", "again.csv", "-c", "contacts", "--append"])

@@ -211,10 +211,14 @@ struct ImportCommand: RunnableCommand {
         + "\(summary.removed.withThousandsSeparators); '\(summary.collection)' has "
         + "\(count(summary.totalItems, "item")) in \(seconds.secondsText)"
     }
-    let verb = mode == .append ? "appended" : "imported"
-    let sections = summary.sectionCount == 1 ? "section" : "sections"
-    return "\(verb) \(count(summary.importedItems, "item")) into "
-      + "\(summary.sectionCount.withThousandsSeparators) \(sections) in \(seconds.secondsText)"
+    let sections = count(summary.sectionCount, "section")
+    // An append may have chosen the collection itself (the only one): it says which.
+    if mode == .append {
+      return "appended \(count(summary.importedItems, "item")) into \(sections) of "
+        + "'\(summary.collection)' in \(seconds.secondsText)"
+    }
+    return "imported \(count(summary.importedItems, "item")) into \(sections) in "
+      + seconds.secondsText
   }
 
   /// "1 item", "29,880 items".
