@@ -22,7 +22,9 @@ extension IndexedList {
       built = true
       willBuild()
     }
-    if built { try seeKeysBuiltSinceSnapshot() }
+    // Keys built since the list's snapshot began, here or by another list, are seen by moving
+    // it on.
+    if try built || !reader.seesSearchIndex(searchIndexID) { try seeKeysBuiltSinceSnapshot() }
     return try SearchCursor(
       list: self,
       rows: reader.search(
