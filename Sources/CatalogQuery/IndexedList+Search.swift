@@ -12,6 +12,14 @@ extension IndexedList {
   public func search(
     _ text: String, limit: Int? = nil, willBuild: () -> Void = {}
   ) throws -> SearchCursor {
+    try search(text, limit: limit, plan: nil, willBuild: willBuild)
+  }
+
+  /// The same, found by `plan`, or by the plan that costs least when it is nil: for tests and
+  /// benchmarks that compare the plans.
+  package func search(
+    _ text: String, limit: Int?, plan: SearchPlan?, willBuild: () -> Void = {}
+  ) throws -> SearchCursor {
     let key = collation.searchKey(forQuery: text)
     guard !key.isEmpty else {
       throw CatalogError.invalidRequest(
@@ -29,6 +37,6 @@ extension IndexedList {
       list: self,
       rows: reader.search(
         searchIndexID: searchIndexID, key: key, collection: collection, grouping: grouping,
-        collation: collation, limit: limit))
+        collation: collation, limit: limit, plan: plan))
   }
 }
