@@ -30,9 +30,21 @@ extension IndexedList {
       built = true
       willBuild()
     }
+    var startsBuilt = false
+    try catalog.buildSearchStarts(
+      ofGrouping: reader.groupingID, searchIndexID: searchIndexID, collection: collection
+    ) {
+      if !built { willBuild() }
+      startsBuilt = true
+    }
     // Keys built since the list's snapshot began, here or by another list, are seen by moving
-    // it on.
-    if try built || !reader.seesSearchIndex(searchIndexID) { try seeKeysBuiltSinceSnapshot() }
+    // it on. Starts are not needed to find the rows: the list moves on to see them only when no
+    // other write would make it out of date.
+    if try built || !reader.seesSearchIndex(searchIndexID) {
+      try seeKeysBuiltSinceSnapshot()
+    } else if try startsBuilt && catalog.version() == version {
+      try seeKeysBuiltSinceSnapshot()
+    }
     return try SearchCursor(
       list: self,
       rows: reader.search(

@@ -8,7 +8,8 @@ import Testing
 /// Every way a search finds its rows (`SearchPlan`) gives the rows that comparing each item's
 /// search keys one by one gives, in list order, with their offsets and sections, on both engines:
 /// for many matches and few, close together or spread, with ties, NFC and NFD spellings, sort-as
-/// values and every kind of grouping.
+/// values, every kind of grouping, and after writes that file matching items before the first
+/// match. And a first page does not read every match.
 struct SearchPlanTests {
   /// Names whose matches for one letter are far into the list and close together: sorted by
   /// first name, the "s" of "Amy Smith" follow every other "Amy …".
@@ -108,5 +109,64 @@ struct SearchPlanTests {
     try Self.checkPlans(
       IndexedList(catalog: test.catalog), texts: ["r", "r3", "t", "texas", "s", "que"],
       limits: [20, nil])
+  }
+
+  /// Items filed before where a search began to read the list, by every kind of write, are found
+  /// first: a write lowers the starts of the lists it files into.
+  @Test(arguments: TestEngine.all) func writesKeepWhereSearchesStart(engine: TestEngine) throws {
+    let test = try TestCatalog(engine: engine)
+    try test.importCSV(Self.names(count: 800), groupBy: ["state"])
+    let texts = ["s", "sm", "smi", "aa", "b", "zoe"]
+    func check() throws {
+      for grouping in [Grouping.letters, .column("state")] {
+        try Self.checkPlans(
+          IndexedList(catalog: test.catalog, grouping: grouping), texts: texts, limits: [3])
+      }
+    }
+    try check()
+    // An item that sorts first, found by "s" and "aa"; another that moves to the front.
+    try test.catalog.add(["name": "Aaron Smith", "state": "Alabama"], to: nil)
+    try test.catalog.update(.number(3), in: nil, setting: ["name": "Aardvark Sm Bo", "state": ""])
+    try check()
+    try test.catalog.remove([.number(3)], from: nil)
+    try check()
+    _ = try test.catalog.write(to: nil) { writer in
+      for number in 0..<40 {
+        try writer.add(["name": "Abe Zoe Smith \(number)", "state": "\(number % 3)"])
+      }
+    }
+    try check()
+  }
+
+  /// A search keeps finding its rows where its starts are not built yet: in a new grouping, and
+  /// in a catalog opened read-only, which does not build them.
+  @Test func aListWithoutStartsIsSearchedFromItsFirstRow() throws {
+    let test = try TestCatalog()
+    try test.importCSV(Self.names(count: 300))
+    _ = try IndexedList(catalog: test.catalog).search("s").collect()
+    let readOnly = try test.reopen(configuration: .init(readOnly: true))
+    try Self.checkPlans(
+      IndexedList(catalog: readOnly, grouping: .letters), texts: ["s", "zoe"], limits: [5])
+    // Lists built after the search keys build their starts at their first search.
+    try test.catalog.add(["name": "Aaron Smith"], to: nil)
+    try Self.checkPlans(
+      IndexedList(catalog: test.catalog, locale: try CollationLocale("de")), texts: ["s"],
+      limits: [5])
+    #expect(try test.rows("SELECT count(DISTINCT grouping_id) FROM search_starts") == ["2"])
+  }
+
+  /// The first page of a search that finds most of a list reads a few rows of it, not every
+  /// match, even where its first match is far into the list.
+  @Test(arguments: TestEngine.all) func aFirstPageReadsAFewRows(engine: TestEngine) throws {
+    let test = try TestCatalog(engine: engine)
+    var csv = "name\n"
+    for number in 0..<6_000 { csv += "Amy \(number % 2 == 0 ? "Brown" : "Smith") \(number)\n" }
+    try test.importCSV(csv)
+    let list = try IndexedList(catalog: test.catalog)
+    let search = try list.search("s", limit: 20)
+    let found = try search.collect()
+    #expect(found.map(\.title) == (try Self.expected("s", in: list, limit: 20)).map(\.title))
+    #expect(found.first?.row == 3_000)
+    #expect(search.rowsRead < 200, "read \(search.rowsRead) rows or matches with \(search.plan)")
   }
 }

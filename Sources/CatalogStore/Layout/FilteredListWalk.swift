@@ -1,9 +1,10 @@
 import CatalogCollation
 
-/// A search's rows found by reading the list in order from a row and keeping the rows whose
-/// items match (`SearchPlan.walkingByMatchedItems`, `.walkingByKeys`): the first page costs the
-/// rows read until it is full, about `limit × rows / matches` where they are spread evenly,
-/// however many match; each row's offset is counted from the first's.
+/// A search's rows found by reading the list in order from where its matches start
+/// (`SearchStarts`) and keeping the rows whose items match (`SearchPlan.walkingByMatchedItems`,
+/// `.walkingByKeys`): the first page costs the rows read until it is full, about `limit × rows /
+/// matches` where they are spread evenly, however many match; each row's offset is counted from
+/// the start's.
 final class FilteredListWalk {
   /// How a row's item is known to match.
   enum Test {

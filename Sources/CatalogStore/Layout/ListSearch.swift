@@ -30,11 +30,17 @@ package final class StoredSearchCursor {
     reader: ListReader, matches: SearchKeyRange, collection: CollectionInfo, grouping: Grouping,
     collation: Collation, limit: Int?, plan: SearchPlan?
   ) throws(CatalogError) {
-    let start: (key: [UInt8], offset: Int) = ([], 0)
+    // The rows from where the matches start are those a walk may read.
+    var start: (key: [UInt8], offset: Int) = ([], 0)
     var rows = 0
     var count: Int?
     if plan != .sortingMatches {
-      rows = try reader.totals().rows
+      if let key = try SearchStarts(connection: reader.connection).start(
+        forKey: matches.prefix, groupingID: reader.groupingID), !key.isEmpty
+      {
+        start = (key, try reader.offset(ofRow: key))
+      }
+      rows = try reader.totals().rows - start.offset
       count = try matches.count(
         upTo: SearchPlan.countCap(rows: rows, limit: limit), on: reader.connection)
     }
