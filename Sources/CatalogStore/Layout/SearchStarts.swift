@@ -55,9 +55,49 @@ struct SearchStarts {
     return try statement.step() ? statement.blob(at: 0) : []
   }
 
+  /// The least row key of each beginning of `keys`, which come in key order with the row keys of
+  /// their items: runs of keys share a beginning, so each is found once, without a look-up.
+  static func leastRows(
+    of keys: some Sequence<(key: [UInt8], rowKey: [UInt8])>
+  ) -> [(beginning: [UInt8], rowKey: [UInt8])] {
+    var found: [(beginning: [UInt8], rowKey: [UInt8])] = []
+    var beginning: [UInt8] = []
+    // The least row key in the current run of each beginning, by its length - 1; only the
+    // longest is kept up to date, and a shorter one takes the least of the runs in it as they
+    // end.
+    var least = [[UInt8]?](repeating: nil, count: longestBeginning)
+    func endRuns(longerThan length: Int) {
+      for index in stride(from: beginning.count - 1, through: length, by: -1) {
+        guard let rowKey = least[index] else { continue }
+        found.append((Array(beginning.prefix(index + 1)), rowKey))
+        if index > 0, least[index - 1].map({ rowKey.lexicographicallyPrecedes($0) }) ?? true {
+          least[index - 1] = rowKey
+        }
+        least[index] = nil
+      }
+    }
+    for (key, rowKey) in keys {
+      let length = min(key.count, longestBeginning)
+      guard length > 0 else { continue }
+      var shared = 0
+      while shared < min(length, beginning.count), key[shared] == beginning[shared] { shared += 1 }
+      if shared < beginning.count || length != beginning.count {
+        endRuns(longerThan: shared)
+        beginning = Array(key.prefix(length))
+      }
+      if least[length - 1].map({ rowKey.lexicographicallyPrecedes($0) }) ?? true {
+        least[length - 1] = rowKey
+      }
+    }
+    endRuns(longerThan: 0)
+    return found
+  }
+
   /// Lowers the grouping's starts to the least row keys of the items a write filed, by the
-  /// beginnings of their keys (`least`), adding those it has none for.
-  func lower(groupingID: Int, to least: [[UInt8]: [UInt8]]) throws(CatalogError) {
+  /// beginnings of their keys (`leastRows(of:)`), adding those it has none for.
+  func lower(groupingID: Int, to least: [(beginning: [UInt8], rowKey: [UInt8])])
+    throws(CatalogError)
+  {
     for (beginning, rowKey) in least {
       try connection.cached(
         """

@@ -193,20 +193,12 @@ public final class CollectionWriter {
   }
 
   /// Lowers the search starts of list `list` (a position in `lists`) to the rows of items with
-  /// these search keys.
+  /// these search keys, which come in key order.
   private func lowerSearchStarts(
     ofList list: Int, to keys: some Sequence<(key: [UInt8], rowKey: [UInt8])>
   ) throws(CatalogError) {
-    var least: [[UInt8]: [UInt8]] = [:]
-    for (key, rowKey) in keys {
-      for beginning in SearchStarts.beginnings(of: key) {
-        if least[beginning].map({ rowKey.lexicographicallyPrecedes($0) }) ?? true {
-          least[beginning] = rowKey
-        }
-      }
-    }
     try SearchStarts(connection: connection).lower(
-      groupingID: lists[list].layout.groupingID, to: least)
+      groupingID: lists[list].layout.groupingID, to: SearchStarts.leastRows(of: keys))
   }
 
   /// Gives an item new fields in column order; does nothing when they are its fields already,
@@ -243,7 +235,11 @@ public final class CollectionWriter {
     for (search, lists) in zip(searches, listsOfSearches) {
       let keys = try search.update(item: item, from: oldTexts, to: newTexts)
       for list in lists {
-        try lowerSearchStarts(ofList: list, to: keys.lazy.map { ($0, newEntries[list].rowKey) })
+        try lowerSearchStarts(
+          ofList: list,
+          to: keys.sorted { $0.lexicographicallyPrecedes($1) }.lazy.map {
+            ($0, newEntries[list].rowKey)
+          })
       }
     }
     if !added.contains(item) { updated.insert(item) }
