@@ -23,7 +23,7 @@
 /// 5 ms at five million. Where the matches are not spread evenly a walk reads more rows than
 /// `r`: the starts skip the rows before the first match, which in a sorted list is where most of
 /// the unevenness is, but not a gap after it ("Anna S" in a list sorted by first name reads the
-/// "Anna A…" to "Anna R…" after the start of "ann": 21 ms at five million).
+/// "Anna A…" to "Anna R…" after the start of "ann": 20–25 ms at five million).
 package enum SearchPlan: String, Sendable, CaseIterable {
   case sortingMatches
   case walkingByMatchedItems
