@@ -93,6 +93,10 @@ let package = Package(
     .executableTarget(
       name: "SearchKeyBenchmark", dependencies: ["CatalogCollation"],
       path: "Benchmarks/SearchKeyBenchmark"),
+    .executableTarget(
+      name: "SearchBenchmark",
+      dependencies: ["CatalogQuery", "CatalogStore", "CatalogSQLite", "CatalogPostgreSQL"],
+      path: "Benchmarks/SearchBenchmark"),
     .testTarget(name: "CatalogCollationTests", dependencies: ["CatalogCollation"]),
     .testTarget(
       name: "CatalogStoreTests",

@@ -68,6 +68,18 @@ benchmark_catalogs() {
   benchmark_catalog "$db5" "$(data 5000000)"
 }
 
+# serve_port LOG: the port that the `catalog serve` writing LOG says it serves on, once it says so.
+serve_port() {
+  local port=""
+  for _ in $(seq 100); do
+    port=$(grep -oE 'http://127\.0\.0\.1:[0-9]+/' "$1" | grep -oE '[0-9]+/$' | tr -d /) || true
+    [ -n "$port" ] && break
+    sleep 0.1
+  done
+  [ -n "$port" ] || { cat "$1" >&2; exit 1; }
+  echo "$port"
+}
+
 # seconds COMMAND…: wall-clock seconds of one run.
 seconds() {
   local start end

@@ -17,7 +17,8 @@ benchmark_catalog "$db" "$(data 1000000)"
 fresh_copy() {
   rm -f "$copy" "$copy-wal" "$copy-shm"
   sqlite3 "$db" ".backup '$copy'"
-  sqlite3 "$copy" "DELETE FROM search_keys; DELETE FROM search_indexes; VACUUM" > /dev/null
+  sqlite3 "$copy" "DELETE FROM search_keys; DELETE FROM search_indexes; DELETE FROM search_starts;
+    VACUUM" > /dev/null
   sync
 }
 build_times=()

@@ -30,17 +30,6 @@ rm -f "$writes_db" "$writes_db-wal" "$writes_db-shm"
 cp "$db" "$writes_db"
 token=$("$catalog" --db "$writes_db" token create benchmark --write 2> /dev/null)
 
-# serve_port LOG: the port that the server writing LOG says it serves on, once it says so.
-serve_port() {
-  local port=""
-  for _ in $(seq 100); do
-    port=$(grep -oE 'http://127\.0\.0\.1:[0-9]+/' "$1" | grep -oE '[0-9]+/$' | tr -d /) || true
-    [ -n "$port" ] && break
-    sleep 0.1
-  done
-  [ -n "$port" ] || { cat "$1" >&2; exit 1; }
-  echo "$port"
-}
 "$catalog" --db "$db" serve --port 0 2> "$work/serve.log" &
 server=$!
 "$catalog" --db "$writes_db" serve --port 0 2> "$work/serve-writes.log" &

@@ -12,6 +12,14 @@ extension IndexedList {
   public func search(
     _ text: String, limit: Int? = nil, willBuild: () -> Void = {}
   ) throws -> SearchCursor {
+    try search(text, limit: limit, plan: nil, willBuild: willBuild)
+  }
+
+  /// The same, found by `plan`, or by the plan that costs least when it is nil: for tests and
+  /// benchmarks that compare the plans.
+  package func search(
+    _ text: String, limit: Int?, plan: SearchPlan?, willBuild: () -> Void = {}
+  ) throws -> SearchCursor {
     let key = collation.searchKey(forQuery: text)
     guard !key.isEmpty else {
       throw CatalogError.invalidRequest(
@@ -22,11 +30,25 @@ extension IndexedList {
       built = true
       willBuild()
     }
-    if built { try seeKeysBuiltSinceSnapshot() }
+    var startsBuilt = false
+    try catalog.buildSearchStarts(
+      ofGrouping: reader.groupingID, searchIndexID: searchIndexID, collection: collection
+    ) {
+      if !built { willBuild() }
+      startsBuilt = true
+    }
+    // Keys built since the list's snapshot began, here or by another list, are seen by moving
+    // it on. Starts are not needed to find the rows: the list moves on to see them only when no
+    // other write would make it out of date.
+    if try built || !reader.seesSearchIndex(searchIndexID) {
+      try seeKeysBuiltSinceSnapshot()
+    } else if try startsBuilt && catalog.version() == version {
+      try seeKeysBuiltSinceSnapshot()
+    }
     return try SearchCursor(
       list: self,
       rows: reader.search(
         searchIndexID: searchIndexID, key: key, collection: collection, grouping: grouping,
-        collation: collation, limit: limit))
+        collation: collation, limit: limit, plan: plan))
   }
 }

@@ -51,6 +51,9 @@ public final class Catalog {
   var collations: [String: Collation] = [:]
   /// The last writer setup of each collection, by collection id (`writerSetup(for:)`).
   var writerSetups: [Int: WriterSetup] = [:]
+  /// Whether the schema has the table of search starts (`SearchStarts`): not while the work that
+  /// follows an older migration rebuilds lists and search keys.
+  private(set) var keepsSearchStarts = true
 
   /// Opens the catalog that `engine` keeps, creating it when `creating` is true and there is
   /// none. Each engine's module offers this as its own initializer (`Catalog(path:…)`).
@@ -126,6 +129,10 @@ public final class Catalog {
             configuration.notice(
               "upgrading \(path) from schema \(version) to \(migration.version): \(upgrade.what)")
           }
+          keepsSearchStarts = engine.migrations.contains {
+            $0.name == "search_starts" && $0.version <= migration.version
+          }
+          defer { keepsSearchStarts = true }
           try upgrade.work()
         }
         try engine.setSchemaVersion(migration.version, on: connection)

@@ -292,6 +292,16 @@ struct IndexedListTests {
     #expect(try byState.search("a", limit: 1).collect().map(\.title) == ["Anchorage"])
   }
 
+  @Test func aListOpenedBeforeItsSearchKeysWereBuiltFindsItemsByThem() throws {
+    try test.importCSV(Self.cities, groupBy: ["state"])
+    let byState = try list(grouping: .column("state"))
+    // Another list in the same locale builds the search keys after byState's snapshot began.
+    #expect(try list().search("a").collect().map(\.title) == ["Anchorage", "Austin"])
+    let results = try byState.search("a").collect()
+    #expect(results.map(\.title) == ["Anchorage", "Austin"])
+    #expect(results.map(\.row) == [1, 5])
+  }
+
   @Test func anItemMatchingSeveralWordsIsFoundOnce() throws {
     try test.importCSV("name\nCarl\nAnna Andersson\nBo Ask Alm\n")
     let results = try list().search("a").collect()

@@ -42,7 +42,7 @@ struct UpgradeTests {
     let upgraded = try Catalog(
       path: path, creating: false,
       configuration: Catalog.Configuration(notice: { notices.append($0) }))
-    #expect(try upgraded.schemaVersion() == 4)
+    #expect(try upgraded.schemaVersion() == 5)
     #expect(notices.lines.count == 2)
     #expect(notices.lines.first?.contains("from schema 1 to 2") == true)
     #expect(notices.lines.last?.contains("from schema 2 to 3") == true)
@@ -159,7 +159,7 @@ extension UpgradeTests {
     let upgraded = try Catalog(
       path: path, creating: false,
       configuration: Catalog.Configuration(notice: { notices.append($0) }))
-    #expect(try upgraded.schemaVersion() == 4)
+    #expect(try upgraded.schemaVersion() == 5)
     #expect(notices.lines.count == 1)
     #expect(notices.lines.first?.contains("from schema 2 to 3") == true)
     // "Gö1" was written in NFD; its key is now the NFC spelling.
@@ -240,5 +240,49 @@ final class NoticeLog: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     return stored
+  }
+}
+
+extension UpgradeTests {
+  /// A schema-4 catalog (`Tests/Fixtures/schema4.db`), whose search keys were built before the
+  /// starts of searches were kept, is upgraded in place: each list builds its starts at its first
+  /// search, and every plan then finds what it finds in a fresh import of the same files.
+  @Test func aSchema4CatalogBuildsWhereSearchesStartAndSearchesAsAFreshImport() throws {
+    let directory = try TemporaryDirectory()
+    let path = try Self.fixtureCopy("schema4.db", in: directory)
+    let upgraded = try Catalog(path: path, creating: false)
+    #expect(try upgraded.schemaVersion() == 5)
+    #expect(try TestCatalog.sqlite3(path: path, "SELECT count(*) FROM search_starts") == ["0"])
+
+    let fresh = try TestCatalog()
+    let samples = Self.repository.appending(path: "Samples")
+    func load(_ file: String) throws -> String {
+      try String(contentsOf: samples.appending(path: file), encoding: .utf8)
+    }
+    try fresh.importCSV(
+      load("cities.csv"), collection: "cities", locale: "en_US", groupBy: ["state"])
+    try fresh.importCSV(
+      load("contacts.csv"), collection: "contacts", locale: "sv",
+      sortAs: ["last_name", "first_name"])
+    let searches: [(String, Grouping, String)] = [
+      ("cities", .letters, "new"), ("cities", .column("state"), "n"), ("cities", .letters, "s"),
+      ("contacts", .letters, "a"), ("contacts", .letters, "ö"),
+    ]
+    for (name, grouping, text) in searches {
+      for plan in [nil] + SearchPlan.allCases {
+        func found(_ catalog: Catalog) throws -> [String] {
+          try IndexedList(catalog: catalog, collection: name, grouping: grouping)
+            .search(text, limit: 5, plan: plan).collect().map { "\($0.row) \($0.title)" }
+        }
+        let expected = try found(fresh.catalog)
+        #expect(!expected.isEmpty)
+        #expect(
+          try found(upgraded) == expected,
+          "\(name) \(grouping) '\(text)' \(String(describing: plan))")
+      }
+    }
+    #expect(
+      try TestCatalog.sqlite3(path: path, "SELECT count(DISTINCT grouping_id) FROM search_starts")
+        == ["3"])
   }
 }

@@ -385,6 +385,20 @@ struct WriteSequenceTests {
       let found = try lists[0].search("a").collect().map(\.item)
       let expected = try Self.searchByHand("a", in: model, collation: lists[0].collation)
       #expect(found.sorted() == expected.sorted(), "step \(step): search keys follow the writes")
+      // Every plan finds them in list order, from where the writes left the searches' starts.
+      for list in lists {
+        let listed = try list.items().collect().map(\.item)
+        for text in ["a", "Ö", "bo e"] {
+          let all = try list.search(text, limit: nil, plan: .sortingMatches).collect().map(\.item)
+          #expect(all == listed.filter(Set(all).contains), "step \(step): '\(text)' in list order")
+          for plan in SearchPlan.allCases {
+            let page = try list.search(text, limit: 3, plan: plan).collect().map(\.item)
+            #expect(
+              page == Array(all.prefix(3)),
+              "step \(step): '\(text)' by \(plan) in \(list.grouping) \(list.collation.locale)")
+          }
+        }
+      }
     }
     // The sequence exercised what it is meant to.
     #expect(seen.moves > 0 && seen.insertedSections > 0 && seen.deletedSections > 0)

@@ -74,8 +74,8 @@ public struct CatalogRunner: Sendable {
     try Catalog(at: engine.location(databasePath), creating: false).rows(sql)
   }
 
-  /// Everything a catalog holds — items, lists, sections, tallies, blocks, search keys, the
-  /// version and the change log — to see that a refused write changed nothing.
+  /// Everything a catalog holds — items, lists, sections, tallies, blocks, search keys and
+  /// starts, the version and the change log — to see that a refused write changed nothing.
   public func contents() throws -> [String] {
     try [
       "SELECT collection_id, item, title, fields, key FROM items ORDER BY collection_id, item",
@@ -88,6 +88,7 @@ public struct CatalogRunner: Sendable {
       "SELECT grouping_id, level, first_key, row_count, section_count FROM row_blocks "
         + "ORDER BY grouping_id, level, first_key",
       "SELECT search_index_id, key, item FROM search_keys ORDER BY search_index_id, key, item",
+      "SELECT grouping_id, prefix, first_row FROM search_starts ORDER BY grouping_id, prefix",
       "SELECT id, name, item_count, next_item, version, header, footer FROM collections ORDER BY id",
       "SELECT version, first_logged_version FROM catalog_state",
       "SELECT version, collection, group_by, locale, change_set FROM change_sets "

@@ -9,7 +9,8 @@ extension Catalog {
       let collection = try resolveCollection(named: name)
       try engine.lockCollection(named: collection.name, on: connection)
       let lists = try storedGroupings(ofCollection: collection.id)
-      try ListTables(connection: connection).deleteAll(ofCollection: collection.id)
+      try ListTables(connection: connection, keepsSearchStarts: keepsSearchStarts).deleteAll(
+        ofCollection: collection.id)
       try connection.prepare("DELETE FROM items WHERE collection_id = ?")
         .bind(.integer(collection.id)).run()
       try connection.prepare("DELETE FROM collections WHERE id = ?")

@@ -68,6 +68,11 @@ struct PackedKeys: Sendable {
     ends.append(bytes.count)
   }
 
+  /// The key at `index`, copied.
+  func key(at index: Int) -> [UInt8] {
+    Array(bytes[(index == 0 ? 0 : ends[index - 1])..<ends[index]])
+  }
+
   /// Appends the byte string that `write` appends to the buffer it is given.
   mutating func append(_ write: (inout [UInt8]) -> Void) {
     write(&bytes)

@@ -103,7 +103,8 @@ extension Catalog {
       .integer(version()))
     let id = try statement.stepInteger()
     groupingsBuiltByWrite?.append(id)
-    try ListTables(connection: connection).deleteContents(ofGrouping: id)
+    try ListTables(connection: connection, keepsSearchStarts: keepsSearchStarts).deleteContents(
+      ofGrouping: id)
     return id
   }
 }

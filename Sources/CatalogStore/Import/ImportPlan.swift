@@ -44,7 +44,8 @@ extension Catalog {
     var replacedItems = ItemNumbers()
     let collectionID: Int
     if let existing {
-      try ListTables(connection: connection).deleteAll(ofCollection: existing.id)
+      try ListTables(connection: connection, keepsSearchStarts: keepsSearchStarts).deleteAll(
+        ofCollection: existing.id)
       for stored in try storedGroupings(ofCollection: existing.id) {
         if let column = stored.grouping.column, !header.contains(column) {
           try connection.prepare("DELETE FROM groupings WHERE collection_id = ? AND group_by = ?")

@@ -58,6 +58,32 @@ extension Catalog {
     }
   }
 
+  /// Builds the starts of searches in a grouping's list (`SearchStarts`) from its rows and the
+  /// keys of the search index `searchIndexID`, in one transaction after calling `willBuild`,
+  /// when they are missing: a grouping built after the search index, or a catalog upgraded from
+  /// a schema without them. A read-only catalog searches without them.
+  package func buildSearchStarts(
+    ofGrouping groupingID: Int, searchIndexID: Int, collection: CollectionInfo,
+    willBuild: () -> Void
+  ) throws(CatalogError) {
+    let starts = SearchStarts(connection: connection)
+    guard !configuration.readOnly, try !starts.areBuilt(groupingID: groupingID) else { return }
+    willBuild()
+    try connection.transaction { () throws(CatalogError) in
+      try engine.lockCollection(named: collection.name, on: connection)
+      guard try !starts.areBuilt(groupingID: groupingID) else { return }
+      // The collection as it is now: another process may have added items since.
+      let current = try self.collection(id: collection.id)
+      let builder = try SearchStartsBuilder(
+        connection: connection, groupingIDs: [groupingID], itemLimit: current.nextItem)
+      let keys = try connection.cursor(
+        "SELECT key, item FROM search_keys WHERE search_index_id = ? ORDER BY key")
+      try keys.bind(.integer(searchIndexID))
+      while try keys.step() { builder.add(key: keys.blobBytes(at: 0), item: keys.int(at: 1)) }
+      try builder.finish()
+    }
+  }
+
   /// Builds a collection's search keys in `collation`'s locale from its stored items, inside the
   /// caller's transaction; returns the index's id.
   ///
@@ -78,7 +104,8 @@ extension Catalog {
       .integer(collection.id), .text(collation.locale.identifier), .text(collation.version.icu),
       .text(collation.version.collator)
     ).stepInteger()
-    try ListTables(connection: connection).deleteKeys(ofSearchIndex: id)
+    try ListTables(connection: connection, keepsSearchStarts: keepsSearchStarts).deleteKeys(
+      ofSearchIndex: id)
     let sortAs = SortAsSource(collection: collection)
     // Making the keys with ICU is most of the work: two threads make them, each into a sorter
     // of its own, while this one reads the items.
@@ -105,6 +132,13 @@ extension Catalog {
     for keyer in keyers { if let failure = keyer.failure { throw failure } }
     let insert = try connection.makeBulkInsert(
       into: "search_keys", columns: ["search_index_id", "key", "item"])
+    // The starts of searches in the lists of this locale are found from the keys as they come
+    // out of the merge, in order.
+    let starts = try SearchStartsBuilder(
+      connection: connection,
+      groupingIDs: keepsSearchStarts
+        ? try SearchStarts(connection: connection).groupings(ofSearchIndex: id) : [],
+      itemLimit: collection.nextItem)
     // The keys are merged in order on a second thread while this one inserts them.
     let merge = BatchedMerge(sorters: keyers.map(\.sorter), empty: SearchKeyBatch.init) {
       batch, record in
@@ -121,8 +155,13 @@ extension Catalog {
             borrowing: UnsafeRawBufferPointer(rebasing: keys[range(index)]), at: position + 1)
           statement.bind(batch.items[index], at: position + 2)
         }
+        for index in batch.items.indices {
+          starts.add(
+            key: UnsafeRawBufferPointer(rebasing: keys[range(index)]), item: batch.items[index])
+        }
       }
     }
+    try starts.finish()
     return id
   }
 }
@@ -178,6 +217,8 @@ struct SearchIndexWriter {
   let id: Int
   let connection: any DatabaseConnection
   private let maker: SearchKeyMaker
+  /// The locale of the keys, whose lists' search starts follow them.
+  var locale: String { maker.collation.locale.identifier }
 
   init(
     id: Int, collection: CollectionInfo, collation: Collation, connection: any DatabaseConnection
@@ -198,8 +239,11 @@ struct SearchIndexWriter {
     }
   }
 
-  /// Adds the keys of new items, in key order, 64 per statement.
-  func insert(_ items: [(item: Int, title: String, sortAs: String?)]) throws(CatalogError) {
+  /// Adds the keys of new items, in key order, 64 per statement; returns them.
+  @discardableResult
+  func insert(_ items: [(item: Int, title: String, sortAs: String?)]) throws(CatalogError)
+    -> [(key: [UInt8], item: Int)]
+  {
     var records: [(key: [UInt8], item: Int)] = []
     for item in items {
       maker.forEachKey(title: item.title, sortAs: item.sortAs) {
@@ -214,14 +258,16 @@ struct SearchIndexWriter {
       statement.bind(records[row].key, at: position + 1)
       statement.bind(records[row].item, at: position + 2)
     }
+    return records
   }
 
   /// Replaces the keys of `item` for an item whose title and sort-as values went from `old` to
-  /// `new` (nil: the item was not there, or is gone).
+  /// `new` (nil: the item was not there, or is gone); returns its new keys.
+  @discardableResult
   func update(
     item: Int, from old: (title: String, sortAs: String?)?,
     to new: (title: String, sortAs: String?)?
-  ) throws(CatalogError) {
+  ) throws(CatalogError) -> [[UInt8]] {
     let oldKeys = old.map { maker.keys(title: $0.title, sortAs: $0.sortAs) } ?? []
     let newKeys = new.map { maker.keys(title: $0.title, sortAs: $0.sortAs) } ?? []
     for key in oldKeys where !newKeys.contains(key) {
@@ -234,5 +280,6 @@ struct SearchIndexWriter {
         "INSERT INTO search_keys (search_index_id, key, item) VALUES (?, ?, ?)"
       ).bind(.integer(id), .blob(key), .integer(item)).runWithoutWaiting()
     }
+    return newKeys
   }
 }

@@ -15,6 +15,13 @@ package final class ListReader {
     tree = BlockTree(connection: connection, groupingID: groupingID)
   }
 
+  /// Whether the search index `id` is there in what the reader reads: not in a snapshot that
+  /// began before it was built.
+  package func seesSearchIndex(_ id: Int) throws(CatalogError) -> Bool {
+    try connection.cached("SELECT count(*) FROM search_indexes WHERE id = ?")
+      .bind(.integer(id)).stepInteger() == 1
+  }
+
   /// The numbers of rows and sections.
   package func totals() throws(CatalogError) -> (rows: Int, sections: Int) {
     let totals = try tree.totals()

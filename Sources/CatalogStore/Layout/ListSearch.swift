@@ -1,128 +1,88 @@
 import CatalogCollation
-import Synchronization
 
 extension ListReader {
   /// The rows of the items whose search keys (in the search index `searchIndexID`) start with
-  /// `key`, in list order, at most `limit` of them.
+  /// `key`, in list order, at most `limit` of them, found by the plan that costs least
+  /// (`SearchPlan`) or by `plan`.
   package func search(
     searchIndexID: Int, key: [UInt8], collection: CollectionInfo, grouping: Grouping,
-    collation: Collation, limit: Int?
+    collation: Collation, limit: Int?, plan: SearchPlan? = nil
   ) throws(CatalogError) -> StoredSearchCursor {
     try StoredSearchCursor(
-      reader: self, searchIndexID: searchIndexID, key: key, collection: collection,
-      grouping: grouping, collation: collation, limit: limit)
+      reader: self, matches: SearchKeyRange(searchIndexID: searchIndexID, prefix: key),
+      collection: collection, grouping: grouping, collation: collation, limit: limit, plan: plan)
   }
 }
 
-/// The rows a search finds, in list order: the matching items come from the search keys, each
-/// is keyed for the list by the same function that files it (`ItemKeyMaker`) into a temporary
-/// table, and read back in key order joined to their items, so memory stays flat however many
-/// match. Each row's offset is counted from the previous one's when they are close, else found
-/// from the list's counts.
+/// The rows a search finds, in list order, with their offsets: the first page costs about what
+/// the cheapest of the `SearchPlan`s costs for it, never every match's keys when many match.
 package final class StoredSearchCursor {
-  private let reader: ListReader
-  private let table: String
-  private let rows: any DatabaseStatement
-  private var previous: (key: [UInt8], offset: Int)?
-  private var isDone = false
-  /// Numbers the temporary tables of searches, unique in the process.
-  private static let tablesMade = Mutex(0)
+  /// The plan that finds the rows.
+  package let plan: SearchPlan
+  private let source: Source
 
-  init(
-    reader: ListReader, searchIndexID: Int, key: [UInt8], collection: CollectionInfo,
-    grouping: Grouping, collation: Collation, limit: Int?
-  ) throws(CatalogError) {
-    self.reader = reader
-    let connection = reader.connection
-    table = "search_results_\(Self.tablesMade.withLock { $0 += 1; return $0 })"
-    try connection.execute(
-      """
-      CREATE TEMP TABLE \(table) (key \(connection.dialect.blobType) PRIMARY KEY,
-        item INTEGER NOT NULL)
-      """)
-    let keys = try ItemKeyMaker(collection: collection, lists: [(grouping, collation, [])])
-    let matches = try connection.prepare(
-      """
-      SELECT i.item, i.fields FROM items i
-      WHERE i.collection_id = ?1 AND i.item IN (
-        SELECT item FROM search_keys
-        WHERE search_index_id = ?2 AND key >= ?3 AND (key < ?4 OR ?4 IS NULL))
-      """)
-    try matches.bind(
-      .integer(collection.id), .integer(searchIndexID), .blob(key),
-      Self.successor(of: key).map(SQLValue.blob) ?? .null)
-    // In bulk, a batch at a time: one statement per match was a round trip per match on
-    // PostgreSQL (17 s for the 300,000 of a one-letter search of a million items).
-    let insert = try BufferedInsert(
-      connection: connection, into: table, columns: ["key", "item"], capacity: 1024)
-    var rowKey: [UInt8] = []
-    while try matches.step() {
-      let item = matches.int(at: 0)
-      let fields = matches.stringArray(at: 1)
-      keys.key(fields: fields)
-      rowKey.removeAll(keepingCapacity: true)
-      _ = keys.appendRowKey(list: 0, item: item, fields: fields, to: &rowKey)
-      try insert.append(.blob(rowKey), .integer(item))
-    }
-    try insert.flush()
-    rows = try connection.prepare(
-      """
-      SELECT s.key, i.item, i.title, i.fields
-      FROM \(table) s JOIN items i ON i.collection_id = ?1 AND i.item = s.item
-      ORDER BY s.key LIMIT ?2
-      """)
-    try rows.bind(.integer(collection.id), .integer(limit ?? Int.max))
+  private enum Source {
+    case sorted(SortedSearchMatches)
+    case walk(FilteredListWalk)
   }
 
-  deinit {
-    rows.reset()
-    try? reader.connection.execute("DROP TABLE IF EXISTS \(table)")
+  init(
+    reader: ListReader, matches: SearchKeyRange, collection: CollectionInfo, grouping: Grouping,
+    collation: Collation, limit: Int?, plan: SearchPlan?
+  ) throws(CatalogError) {
+    // The rows from where the matches start are those a walk may read.
+    var start: (key: [UInt8], offset: Int) = ([], 0)
+    var rows = 0
+    var count: Int?
+    if plan != .sortingMatches {
+      if let key = try SearchStarts(connection: reader.connection).start(
+        forKey: matches.prefix, groupingID: reader.groupingID), !key.isEmpty
+      {
+        start = (key, try reader.offset(ofRow: key))
+      }
+      rows = try reader.totals().rows - start.offset
+      count = try matches.count(
+        upTo: SearchPlan.countCap(rows: rows, limit: limit), on: reader.connection)
+    }
+    self.plan = plan ?? SearchPlan.cheapest(matches: count ?? 0, rows: rows, limit: limit)
+    switch self.plan {
+    case .sortingMatches:
+      source = .sorted(
+        try SortedSearchMatches(
+          reader: reader, matches: matches, collection: collection, grouping: grouping,
+          collation: collation, limit: limit))
+    case .walkingByMatchedItems:
+      let walk = try FilteredListWalk(
+        reader: reader, collectionID: collection.id,
+        test: .matchedItems(try matches.items(on: reader.connection)), from: start, limit: limit,
+        expectedRows: SearchPlan.expectedRows(rows: rows, matches: count ?? 0, limit: limit))
+      source = .walk(walk)
+    case .walkingByKeys:
+      let walk = try FilteredListWalk(
+        reader: reader, collectionID: collection.id,
+        test: .searchKeys(
+          try SearchIndexWriter.keyMaker(for: collection, collation: collation),
+          SortAsSource(collection: collection), matches),
+        from: start, limit: limit,
+        expectedRows: SearchPlan.expectedRows(rows: rows, matches: count ?? 0, limit: limit))
+      source = .walk(walk)
+    }
+  }
+
+  /// How much the search has read: the matches it keyed for the list (`sortingMatches`), or the
+  /// list's rows it read (the walks). Lets tests see that a first page does not read every match.
+  package var rowsRead: Int {
+    switch source {
+    case .sorted(let sorted): sorted.matchesKeyed
+    case .walk(let walk): walk.rowsRead
+    }
   }
 
   /// The next row found, or nil after the last.
   package func next() throws(CatalogError) -> StoredRow? {
-    guard !isDone else { return nil }
-    guard try rows.step() else {
-      isDone = true
-      rows.reset()
-      return nil
+    switch source {
+    case .sorted(let sorted): try sorted.next()
+    case .walk(let walk): try walk.next()
     }
-    let key = rows.blob(at: 0)
-    let offset = try offset(of: key)
-    previous = (key, offset)
-    return StoredRow(
-      offset: offset, key: key, item: rows.int(at: 1), title: rows.text(at: 2),
-      fields: rows.stringArray(at: 3))
-  }
-
-  /// The offset of a row after the previous one: counted from it when few rows lie between.
-  private func offset(of key: [UInt8]) throws(CatalogError) -> Int {
-    if let previous {
-      let between = try reader.connection.cached(
-        """
-        SELECT count(*) FROM (SELECT 1 FROM rows
-          WHERE grouping_id = ? AND key >= ? AND key < ? LIMIT ?) AS near
-        """
-      ).bind(
-        .integer(reader.groupingID), .blob(previous.key), .blob(key),
-        .integer(BlockTree.Shape.standard.maximumBlockSize)
-      ).stepInteger()
-      if between < BlockTree.Shape.standard.maximumBlockSize { return previous.offset + between }
-    }
-    return try reader.offset(ofRow: key)
-  }
-
-  /// The smallest key greater than every key that starts with `key`, or nil when there is none
-  /// (all bytes 0xFF).
-  static func successor(of key: [UInt8]) -> [UInt8]? {
-    var successor = key
-    while let last = successor.last {
-      if last < 0xFF {
-        successor[successor.count - 1] = last + 1
-        return successor
-      }
-      successor.removeLast()
-    }
-    return nil
   }
 }

@@ -3,21 +3,26 @@
 /// here, before the rows they belong to.
 struct ListTables {
   let connection: any DatabaseConnection
+  /// Whether the schema has search starts to delete with the lists and keys they depend on.
+  let keepsSearchStarts: Bool
 
-  /// Deletes a grouping's rows, sections, tallies, block counts and index titles; the grouping
-  /// row stays.
+  /// Deletes a grouping's rows, sections, tallies, block counts, index titles and search starts;
+  /// the grouping row stays.
   func deleteContents(ofGrouping id: Int) throws(CatalogError) {
     for table in ["rows", "row_blocks", "section_values", "sections"] {
       try connection.cached(named: "delete a grouping's \(table)") {
         "DELETE FROM \(table) WHERE grouping_id = ?"
       }.bind(.integer(id)).run()
     }
+    if keepsSearchStarts { try SearchStarts(connection: connection).delete(ofGrouping: id) }
   }
 
-  /// Deletes a search index's keys; the index row stays.
+  /// Deletes a search index's keys, and the search starts of the lists in its locale, which
+  /// depend on them; the index row stays.
   func deleteKeys(ofSearchIndex id: Int) throws(CatalogError) {
     try connection.cached("DELETE FROM search_keys WHERE search_index_id = ?")
       .bind(.integer(id)).run()
+    if keepsSearchStarts { try SearchStarts(connection: connection).delete(ofSearchIndex: id) }
   }
 
   /// Deletes everything stored for a collection's lists and searches, before the collection row

@@ -17,6 +17,9 @@ public final class CollectionWriter {
   private let keys: ItemKeyMaker
   private let lists: [(layout: ListLayout, tracker: ListChangeTracker)]
   private let searches: [SearchIndexWriter]
+  /// For each search index, the positions in `lists` of the lists in its locale, whose search
+  /// starts a write lowers to the rows it files (`SearchStarts`).
+  private let listsOfSearches: [[Int]]
   private let sortAs: SortAsSource
   private let keyPosition: Int?
   private var nextItem: Int
@@ -60,6 +63,9 @@ public final class CollectionWriter {
           collation: list.collation, indexColumns: list.indexColumns, topLevel: list.topLevel),
         ListChangeTracker()
       )
+    }
+    listsOfSearches = searches.map { search in
+      setup.lists.indices.filter { setup.lists[$0].collation.locale.identifier == search.locale }
     }
   }
 
@@ -175,7 +181,24 @@ public final class CollectionWriter {
       let (title, sortAs) = sortAs.searchTexts(in: item.fields)
       return (item.item, title, sortAs)
     }
-    for search in searches { try search.insert(texts) }
+    let positions = Dictionary(uniqueKeysWithValues: items.indices.map { (items[$0].item, $0) })
+    for (search, lists) in zip(searches, listsOfSearches) {
+      let records = try search.insert(texts)
+      for list in lists {
+        try lowerSearchStarts(
+          ofList: list,
+          to: records.lazy.map { ($0.key, entries[positions[$0.item]!][list].rowKey) })
+      }
+    }
+  }
+
+  /// Lowers the search starts of list `list` (a position in `lists`) to the rows of items with
+  /// these search keys, which come in key order.
+  private func lowerSearchStarts(
+    ofList list: Int, to keys: some Sequence<(key: [UInt8], rowKey: [UInt8])>
+  ) throws(CatalogError) {
+    try SearchStarts(connection: connection).lower(
+      groupingID: lists[list].layout.groupingID, to: SearchStarts.leastRows(of: keys))
   }
 
   /// Gives an item new fields in column order; does nothing when they are its fields already,
@@ -209,7 +232,16 @@ public final class CollectionWriter {
       tracker.itemUpdated(rowKey: after.rowKey)
     }
     let (oldTexts, newTexts) = (sortAs.searchTexts(in: old), sortAs.searchTexts(in: new))
-    for search in searches { try search.update(item: item, from: oldTexts, to: newTexts) }
+    for (search, lists) in zip(searches, listsOfSearches) {
+      let keys = try search.update(item: item, from: oldTexts, to: newTexts)
+      for list in lists {
+        try lowerSearchStarts(
+          ofList: list,
+          to: keys.sorted { $0.lexicographicallyPrecedes($1) }.lazy.map {
+            ($0, newEntries[list].rowKey)
+          })
+      }
+    }
     if !added.contains(item) { updated.insert(item) }
   }
 
