@@ -56,17 +56,7 @@ struct UpgradeTests {
     #expect(collections[2].header == "Settings")
     #expect(collections[2].footer == "All of them")
 
-    let fresh = try TestCatalog()
-    let samples = Self.repository.appending(path: "Samples")
-    func load(_ file: String) throws -> String {
-      try String(contentsOf: samples.appending(path: file), encoding: .utf8)
-    }
-    try fresh.importCSV(
-      load("cities.csv"), collection: "cities", locale: "en_US", groupBy: ["state"])
-    try fresh.importCSV(
-      load("contacts.csv"), collection: "contacts", locale: "sv",
-      sortAs: ["last_name", "first_name"])
-    try fresh.importCSV(load("settings.csv"), collection: "settings", groupBy: ["group"])
+    let fresh = try Self.freshSamples(withSettings: true)
 
     let lists: [(String, Grouping, String?, String?)] = [
       ("cities", .letters, nil, nil), ("cities", .column("state"), "state_code", nil),
@@ -107,7 +97,7 @@ struct UpgradeTests {
     #expect(try upgraded.add(nome, to: "cities").item == 337)
     let withNome = try TestCatalog()
     try withNome.importCSV(
-      load("cities.csv") + "Nome,Alaska,AK,3699\n", collection: "cities", locale: "en_US",
+      Self.sample("cities.csv") + "Nome,Alaska,AK,3699\n", collection: "cities", locale: "en_US",
       groupBy: ["state"])
     for grouping in [Grouping.letters, .column("state")] {
       #expect(
@@ -244,6 +234,26 @@ final class NoticeLog: @unchecked Sendable {
 }
 
 extension UpgradeTests {
+  /// The text of the sample file `file` (in `Samples/`).
+  static func sample(_ file: String) throws -> String {
+    try String(contentsOf: repository.appending(path: "Samples/\(file)"), encoding: .utf8)
+  }
+
+  /// A fresh import of the samples the fixtures were made from: cities by state in `en_US`,
+  /// contacts by last name in Swedish and, `withSettings`, the settings by group.
+  static func freshSamples(withSettings: Bool) throws -> TestCatalog {
+    let fresh = try TestCatalog()
+    try fresh.importCSV(
+      sample("cities.csv"), collection: "cities", locale: "en_US", groupBy: ["state"])
+    try fresh.importCSV(
+      sample("contacts.csv"), collection: "contacts", locale: "sv",
+      sortAs: ["last_name", "first_name"])
+    if withSettings {
+      try fresh.importCSV(sample("settings.csv"), collection: "settings", groupBy: ["group"])
+    }
+    return fresh
+  }
+
   /// A schema-4 catalog (`Tests/Fixtures/schema4.db`), whose search keys were built before the
   /// starts of searches were kept, is upgraded in place: each list builds its starts at its first
   /// search, and every plan then finds what it finds in a fresh import of the same files.
@@ -254,16 +264,7 @@ extension UpgradeTests {
     #expect(try upgraded.schemaVersion() == 5)
     #expect(try TestCatalog.sqlite3(path: path, "SELECT count(*) FROM search_starts") == ["0"])
 
-    let fresh = try TestCatalog()
-    let samples = Self.repository.appending(path: "Samples")
-    func load(_ file: String) throws -> String {
-      try String(contentsOf: samples.appending(path: file), encoding: .utf8)
-    }
-    try fresh.importCSV(
-      load("cities.csv"), collection: "cities", locale: "en_US", groupBy: ["state"])
-    try fresh.importCSV(
-      load("contacts.csv"), collection: "contacts", locale: "sv",
-      sortAs: ["last_name", "first_name"])
+    let fresh = try Self.freshSamples(withSettings: false)
     let searches: [(String, Grouping, String)] = [
       ("cities", .letters, "new"), ("cities", .column("state"), "n"), ("cities", .letters, "s"),
       ("contacts", .letters, "a"), ("contacts", .letters, "ö"),
