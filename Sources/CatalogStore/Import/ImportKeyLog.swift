@@ -52,11 +52,11 @@ final class ImportKeyLog {
     try ExternalSorter.forEachInOrder(of: [sorter]) { entry in
       let key = Array(entry[4..<entry.count - 8])
       let line = Self.line(in: entry)
-      if key == previous, first.map({ line < $0.line }) ?? true {
-        first = (line, previousLine, key)
-      } else if key != previous {
+      if key != previous {
         previous = key
         previousLine = line
+      } else if first.map({ line < $0.line }) ?? true {
+        first = (line, previousLine, key)
       }
       return true
     }

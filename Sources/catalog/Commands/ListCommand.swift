@@ -77,7 +77,7 @@ struct ItemPrinter {
     let columns = list.collection.columns
     let table = ResultTable(columns: Record.itemColumns, format: format, output: output)
     while let item = try next() {
-      guard format != .json else {
+      if format == .json {
         try table.row(Record(item: item, fieldNames: columns))
         continue
       }
