@@ -34,7 +34,7 @@ final class CatalogPool: @unchecked Sendable {
     self.open = open
     idle = [.writing: [first], .reading: []]
     path = first.path
-    writeTurn = first.engine.locksWholeCatalogToWrite ? DispatchSemaphore(value: 1) : nil
+    writeTurn = first.engine.traits.locksWholeCatalogToWrite ? DispatchSemaphore(value: 1) : nil
     self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
   }
 

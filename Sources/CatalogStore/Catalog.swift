@@ -72,12 +72,12 @@ public final class Catalog {
     connection = try engine.connect(
       creating: creating, readOnly: configuration.readOnly,
       busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds)
-    let version = try engine.schemaVersion(on: connection)
+    let version = try connection.schemaVersion()
     if version > currentSchemaVersion {
       throw .newerSchema(path: path, found: version, supported: currentSchemaVersion)
     }
     if !configuration.readOnly, version == currentSchemaVersion,
-      !(try engine.canWrite(on: connection))
+      !(try connection.canWrite())
     {
       self.configuration.readOnly = true
     }
@@ -87,7 +87,7 @@ public final class Catalog {
       }
       return
     }
-    try engine.prepareForWriting(connection)
+    try connection.prepareForWriting()
     if version < currentSchemaVersion { try migrate() }
   }
 
@@ -99,13 +99,13 @@ public final class Catalog {
 
   /// The schema version of the open catalog.
   public func schemaVersion() throws(CatalogError) -> Int {
-    try engine.schemaVersion(on: connection)
+    try connection.schemaVersion()
   }
 
   /// What `catalog info` shows of the server that keeps the catalog (nothing for a file): which
   /// server and its version, the database and the schema.
   public var serverDescription: [(name: String, value: String)] {
-    engine.describe(on: connection)
+    connection.serverDescription
   }
 
   // MARK: - Opening
@@ -117,8 +117,8 @@ public final class Catalog {
     let isUpgrade = try schemaVersion() > 0
     for migration in engine.migrations {
       try connection.transaction { () throws(CatalogError) in
-        try engine.lockForMigration(on: connection)
-        let version = try engine.schemaVersion(on: connection)
+        try connection.lockForMigration()
+        let version = try connection.schemaVersion()
         if version > currentSchemaVersion {
           throw .newerSchema(path: path, found: version, supported: currentSchemaVersion)
         }
@@ -135,7 +135,7 @@ public final class Catalog {
           defer { keepsSearchStarts = true }
           try upgrade.work()
         }
-        try engine.setSchemaVersion(migration.version, on: connection)
+        try connection.setSchemaVersion(migration.version)
       }
     }
   }
@@ -190,5 +190,16 @@ public final class Catalog {
       }
       try update.bind(.text(change.key), .integer(change.collection), .integer(change.item)).run()
     }
+  }
+}
+
+extension Catalog {
+  /// Opens the catalog at `location`, creating it when `creating` is true and there is none.
+  ///
+  /// - Throws: as `Catalog(path:creating:configuration:)` does, for either engine.
+  public convenience init(
+    at location: CatalogLocation, creating: Bool, configuration: Configuration = Configuration()
+  ) throws(CatalogError) {
+    try self.init(engine: location.engine(), creating: creating, configuration: configuration)
   }
 }

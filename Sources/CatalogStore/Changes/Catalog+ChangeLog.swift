@@ -39,7 +39,7 @@ extension Catalog {
             .bind(.integer(version), .integer(grouping)).runWithoutWaiting()
         }
         let result = try record(version)
-        try engine.announce(version: version, on: connection)
+        try connection.announce(version: version)
         // The change sets of versions no longer kept go a hundred versions at a time: a
         // statement less for nearly every write, and at least the last thousand stay.
         if version % 100 == 0 {

@@ -24,7 +24,7 @@ extension Catalog {
   ) throws(CatalogError) -> ImportSummary {
     let name = options.collection.map { String($0.trimmingWhiteSpace) }
     if let name, name.isEmpty { throw .invalidCollectionName(options.collection ?? "") }
-    return try engine.withLargeWrite(.wholeCollection, on: connection) { () throws(CatalogError) in
+    return try connection.withLargeWrite(.wholeCollection) { () throws(CatalogError) in
       try versionedWrite { () throws(CatalogError) in
         if options.mode.writesItems {
           return try importItems(
@@ -34,7 +34,7 @@ extension Catalog {
         guard let name else {
           throw .invalidRequest("an import that makes or replaces a collection needs its name")
         }
-        try engine.lockCollection(named: name, on: connection)
+        try connection.lockCollection(named: name)
         let existing = try collection(named: name)
         if options.mode == .create, existing != nil { throw .collectionExists(name: name) }
         return try importAll(
@@ -54,7 +54,7 @@ extension Catalog {
     throws(CatalogError) -> CollectionInfo
   {
     if let name {
-      try engine.lockCollection(named: name, on: connection)
+      try connection.lockCollection(named: name)
       if let collection = try collection(named: name) { return collection }
       if !options.collectionIsDefault {
         throw .unknownCollection(name: name, available: try collections().map(\.name))
@@ -63,7 +63,7 @@ extension Catalog {
     let collections = try collections()
     if collections.count == 1 {
       let only = collections[0]
-      guard try engine.lockCollection(named: only.name, on: connection) else { return only }
+      guard try connection.lockCollection(named: only.name) else { return only }
       // Another writer may have renamed or dropped it before this one's turn came.
       if let collection = try collection(named: only.name) { return collection }
       throw .unknownCollection(name: only.name, available: try self.collections().map(\.name))
@@ -102,7 +102,7 @@ extension Catalog {
         progress: progress)
     }
     let itemCount =
-      try keyLog == nil ? write() : engine.withItemKeysIndexedAfter(on: connection, write)
+      try keyLog == nil ? write() : connection.withLargeWrite(.keyedItemsOfNewCollection, write)
     let sectionCounts = try plan.build.finish(shouldStop: options.shouldStop)
     let collection = try self.collection(id: plan.collectionID)
     for builder in plan.build.builders {

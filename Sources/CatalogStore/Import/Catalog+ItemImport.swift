@@ -22,7 +22,7 @@ extension Catalog {
     var alsoStore = options.alsoStore
     alsoStore.groupBy += options.groupBy
     try storeKeys(alsoStore, for: collection, willBuild: { _ in })
-    return try engine.withLargeWrite(.itemByItem, on: connection) { () throws(CatalogError) in
+    return try connection.withLargeWrite(.itemByItem) { () throws(CatalogError) in
       try writeItems(
         from: reader, into: collection, options: options, keyPosition: keyPosition,
         positions: positions, collation: collation, progress: progress)

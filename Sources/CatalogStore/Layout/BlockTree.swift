@@ -56,7 +56,15 @@ final class BlockTree {
   let connection: any DatabaseConnection
   let groupingID: Int
   let shape: Shape
+  private let counting: Counting
   private var cachedTopLevel: Int?
+
+  /// How the tree finds the counts before keys: where each statement costs a round trip
+  /// (`EngineTraits.waitingCostsARoundTrip`), several keys at once in one statement; elsewhere
+  /// level by level, one key at a time, each descent starting where the last one parts.
+  private enum Counting {
+    case levelByLevel, severalKeysAtOnce
+  }
 
   /// `topLevel`: the tree's top level, where the caller read it already.
   init(
@@ -66,8 +74,13 @@ final class BlockTree {
     self.connection = connection
     self.groupingID = groupingID
     self.shape = shape
+    counting = connection.traits.waitingCostsARoundTrip ? .severalKeysAtOnce : .levelByLevel
     cachedTopLevel = topLevel
   }
+
+  /// Whether the tree counts before several keys in one statement (`countsBefore(sortedKeys:)`),
+  /// so that finding the keys a write needs at once saves round trips.
+  var countsSeveralKeysAtOnce: Bool { counting == .severalKeysAtOnce }
 
   /// The highest level, whose nodes are read one by one.
   func topLevel() throws(CatalogError) -> Int {
@@ -105,15 +118,15 @@ final class BlockTree {
 
   /// The numbers of rows and of sections whose keys are less than `key`.
   func countsBefore(_ key: [UInt8]) throws(CatalogError) -> Counts {
-    connection.dialect.waitingCostsARoundTrip
-      ? try countsAtOnce(before: [key])[0] : try countsLevelByLevel(before: key)
+    switch counting {
+    case .levelByLevel: try countsLevelByLevel(before: key)
+    case .severalKeysAtOnce: try countsAtOnce(before: [key])[0]
+    }
   }
 
-  /// The counts before each of `keys`, which are sorted and distinct, in their order: where
-  /// each statement costs a round trip, a few keys at a time in one statement; elsewhere one by
-  /// one, each descent starting where the last one parts.
+  /// The counts before each of `keys`, which are sorted and distinct, in their order.
   func countsBefore(sortedKeys keys: [[UInt8]]) throws(CatalogError) -> [Counts] {
-    guard connection.dialect.waitingCostsARoundTrip else {
+    guard counting == .severalKeysAtOnce else {
       var counts: [Counts] = []
       for key in keys { counts.append(try countsLevelByLevel(before: key)) }
       return counts
@@ -150,7 +163,7 @@ final class BlockTree {
             AND first_key <= ?4 ORDER BY first_key DESC LIMIT 1) n
       LEFT JOIN row_blocks s
         ON s.grouping_id = ?1 AND s.level = ?2 AND s.first_key >= ?3 AND s.first_key < n.first_key
-      \(connection.dialect.groupingBy("n.first_key"))
+      \(connection.traits.groupingBy("n.first_key"))
       """
     }
     let top = try topLevel()
@@ -180,7 +193,7 @@ final class BlockTree {
     let statement = try connection.cached(
       named: "counts before \(keys.count) keys, \(top) levels up"
     ) {
-      Self.countsSQL(keyCount: keys.count, topLevel: top, blobType: connection.dialect.blobType)
+      Self.countsSQL(keyCount: keys.count, topLevel: top, blobType: connection.traits.blobType)
     }
     try statement.bind([.integer(groupingID)] + keys.map { .blob($0) })
     defer { statement.reset() }

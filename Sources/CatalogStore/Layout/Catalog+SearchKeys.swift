@@ -70,7 +70,7 @@ extension Catalog {
     guard !configuration.readOnly, try !starts.areBuilt(groupingID: groupingID) else { return }
     willBuild()
     try connection.transaction { () throws(CatalogError) in
-      try engine.lockCollection(named: collection.name, on: connection)
+      try connection.lockCollection(named: collection.name)
       guard try !starts.areBuilt(groupingID: groupingID) else { return }
       // The collection as it is now: another process may have added items since.
       let current = try self.collection(id: collection.id)

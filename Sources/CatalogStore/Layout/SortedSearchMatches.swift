@@ -29,7 +29,7 @@ final class SortedSearchMatches {
     table = "search_results_\(Self.tablesMade.withLock { $0 += 1; return $0 })"
     try connection.execute(
       """
-      CREATE TEMP TABLE \(table) (key \(connection.dialect.blobType) PRIMARY KEY,
+      CREATE TEMP TABLE \(table) (key \(connection.traits.blobType) PRIMARY KEY,
         item INTEGER NOT NULL)
       """)
     let keys = try ItemKeyMaker(collection: collection, lists: [(grouping, collation, [])])

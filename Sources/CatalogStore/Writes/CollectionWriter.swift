@@ -50,7 +50,7 @@ public final class CollectionWriter {
     nextItem = collection.nextItem
     itemCount = collection.itemCount
     itemVersion =
-      catalog.engine.locksWholeCatalogToWrite ? try catalog.version() + 1 : Self.writtenNow
+      catalog.engine.traits.locksWholeCatalogToWrite ? try catalog.version() + 1 : Self.writtenNow
     sortAs = SortAsSource(collection: collection)
     keyPosition = collection.keyColumn.flatMap { collection.columns.firstIndex(of: $0) }
     let setup = try catalog.writerSetup(for: collection)

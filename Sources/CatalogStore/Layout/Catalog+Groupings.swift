@@ -32,7 +32,7 @@ extension Catalog {
   func refuseKeysOfAnotherICU(_ sql: String, _ values: SQLValue..., running: CollationVersion)
     throws(CatalogError)
   {
-    guard !engine.rebuildsStaleKeysOnOpen else { return }
+    guard !engine.traits.rebuildsStaleKeysOnOpen else { return }
     let statement = try connection.prepare(sql)
     try statement.bind(values)
     guard try statement.step() else { return }
@@ -53,7 +53,7 @@ extension Catalog {
     if configuration.readOnly { throw .keysNotStored(missing) }
     willBuild()
     return try connection.transaction { () throws(CatalogError) in
-      try engine.lockCollection(named: missing.collection, on: connection)
+      try connection.lockCollection(named: missing.collection)
       if let found = try find() { return found }
       return try build()
     }
@@ -134,7 +134,7 @@ extension Catalog {
     if configuration.readOnly {
       throw .staleKeys(path: path, madeBy: example, running: Collation.icuVersion)
     }
-    if !engine.rebuildsStaleKeysOnOpen && !shared {
+    if !engine.traits.rebuildsStaleKeysOnOpen && !shared {
       throw .keysOfAnotherICU(
         path: path, madeBy: example,
         running: try collating { () throws(CollationError) in
@@ -150,7 +150,7 @@ extension Catalog {
       var reloaded: [(collection: String, grouping: Grouping, locale: String)] = []
       // Every collection's writers wait, in the order of their names.
       for name in try collections().map(\.name).sorted() {
-        try engine.lockCollection(named: name, on: connection)
+        try connection.lockCollection(named: name)
       }
       for grouping in try staleGroupings() {
         let collection = try collection(id: grouping.collectionID)
