@@ -1,10 +1,3 @@
-/// The grouped-list text of one section, stored by heading (DESIGN §6, `catalog annotate`).
-public struct SectionNote: Sendable, Equatable {
-  public let heading: String
-  public let header: String?
-  public let footer: String?
-}
-
 extension Catalog {
   /// Sets the header and footer of a whole collection, in one write: nil leaves a text as it is,
   /// an empty one removes it, and `clear` removes both unless given. Watchers of its lists get a
@@ -13,7 +6,7 @@ extension Catalog {
     collection: CollectionInfo, header: String?, footer: String?, clear: Bool
   ) throws(CatalogError) {
     try versionedWrite { () throws(CatalogError) in
-      try engine.lockCollection(named: collection.name, on: connection)
+      try connection.lockCollection(named: collection.name)
       let before = try notes(
         "SELECT header, footer FROM collections WHERE id = ?", .integer(collection.id))
       let after = try notes(
@@ -42,7 +35,7 @@ extension Catalog {
     header: String?, footer: String?, clear: Bool
   ) throws(CatalogError) {
     try versionedWrite { () throws(CatalogError) in
-      try engine.lockCollection(named: collection.name, on: connection)
+      try connection.lockCollection(named: collection.name)
       let noteSQL =
         "SELECT header, footer FROM section_notes WHERE collection_id = ? AND group_by = ? AND heading = ?"
       let note: [SQLValue] = [

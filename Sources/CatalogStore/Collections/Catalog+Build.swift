@@ -1,28 +1,5 @@
 import CatalogCollation
 
-/// What `catalog build` stores ahead of queries, so that a catalog shipped read-only answers every
-/// query it will get without writing (DESIGN §11).
-public struct BuildRequest: Sendable {
-  /// The column groupings to store beside the letters.
-  public var groupBy: [String]
-  /// The index columns whose titles each of those groupings keeps.
-  public var indexBy: [String]
-  /// The locales to store every grouping in; empty for the collection's own.
-  public var locales: [CollationLocale]
-  /// Whether to store the search keys in each locale too.
-  public var search: Bool
-
-  public init(
-    groupBy: [String] = [], indexBy: [String] = [], locales: [CollationLocale] = [],
-    search: Bool = false
-  ) {
-    self.groupBy = groupBy
-    self.indexBy = indexBy
-    self.locales = locales
-    self.search = search
-  }
-}
-
 extension Catalog {
   /// Stores what `request` names for a collection that is not stored yet, or was made by another
   /// ICU, calling `willBuild` with a line for each (for a progress message), and then moves the
@@ -34,7 +11,7 @@ extension Catalog {
     _ request: BuildRequest, for collectionName: String?, willBuild: (String) -> Void = { _ in }
   ) throws(CatalogError) {
     try storeKeys(request, for: resolveCollection(named: collectionName), willBuild: willBuild)
-    try engine.finishBuild(on: connection)
+    try connection.finishBuild()
   }
 
   /// Stores what `request` names that is not stored yet, each in a transaction of its own or
