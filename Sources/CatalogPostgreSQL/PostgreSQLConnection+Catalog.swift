@@ -10,7 +10,7 @@ extension PostgreSQLConnection {
 
   /// The version in `catalog_schema`; 0 for an empty schema. A schema that holds other tables
   /// is refused.
-  package func schemaVersion() throws(CatalogError) -> Int {
+  package func storedSchemaVersion() throws(CatalogError) -> Int {
     let tables = try prepare(
       """
       SELECT count(*), count(*) FILTER (WHERE c.relname = 'catalog_schema')
@@ -32,7 +32,7 @@ extension PostgreSQLConnection {
     return 0
   }
 
-  package func setSchemaVersion(_ version: Int) throws(CatalogError) {
+  package func recordSchemaVersion(_ version: Int) throws(CatalogError) {
     try prepare("UPDATE catalog_schema SET version = ?").bind(.integer(version)).run()
   }
 

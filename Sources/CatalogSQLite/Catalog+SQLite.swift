@@ -21,7 +21,7 @@ extension Catalog {
   public static var applicationID: Int { SQLiteConnection.applicationID }
 
   /// The schema version this build writes into SQLite files: the number of its migrations.
-  public static var schemaVersion: Int { Migration.sqlite.count }
+  public static var supportedSQLiteSchemaVersion: Int { Migration.sqlite.count }
 
   /// Whether this process may write the catalog at `path`: the file and its directory (where
   /// SQLite keeps the write-ahead log) are writable.

@@ -9,7 +9,7 @@ extension SQLiteConnection {
 
   /// Reads the file's marks without writing anything: a file that is neither empty nor a catalog
   /// is refused.
-  package func schemaVersion() throws(CatalogError) -> Int {
+  package func storedSchemaVersion() throws(CatalogError) -> Int {
     let applicationID = try integer("PRAGMA application_id")
     let version = try integer("PRAGMA user_version")
     if applicationID == Self.applicationID { return version }
@@ -20,7 +20,7 @@ extension SQLiteConnection {
     return 0
   }
 
-  package func setSchemaVersion(_ version: Int) throws(CatalogError) {
+  package func recordSchemaVersion(_ version: Int) throws(CatalogError) {
     try execute("PRAGMA user_version = \(version); PRAGMA application_id = \(Self.applicationID)")
   }
 

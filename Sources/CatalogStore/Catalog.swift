@@ -72,34 +72,34 @@ public final class Catalog {
     connection = try engine.connect(
       creating: creating, readOnly: configuration.readOnly,
       busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds)
-    let version = try connection.schemaVersion()
-    if version > currentSchemaVersion {
-      throw .newerSchema(path: path, found: version, supported: currentSchemaVersion)
+    let version = try connection.storedSchemaVersion()
+    if version > supportedSchemaVersion {
+      throw .newerSchema(path: path, found: version, supported: supportedSchemaVersion)
     }
-    if !configuration.readOnly, version == currentSchemaVersion,
+    if !configuration.readOnly, version == supportedSchemaVersion,
       !(try connection.canWrite())
     {
       self.configuration.readOnly = true
     }
     if self.configuration.readOnly {
-      guard version == currentSchemaVersion else {
-        throw .needsUpgrade(path: path, found: version, current: currentSchemaVersion)
+      guard version == supportedSchemaVersion else {
+        throw .needsUpgrade(path: path, found: version, current: supportedSchemaVersion)
       }
       return
     }
     try connection.prepareForWriting()
-    if version < currentSchemaVersion { try migrate() }
+    if version < supportedSchemaVersion { try migrate() }
   }
 
   /// Whether the catalog was opened only for reading (`Configuration.readOnly`).
   public var isReadOnly: Bool { configuration.readOnly }
 
   /// The schema version this build writes: the number of its engine's migrations.
-  public var currentSchemaVersion: Int { engine.migrations.count }
+  public var supportedSchemaVersion: Int { engine.migrations.count }
 
   /// The schema version of the open catalog.
-  public func schemaVersion() throws(CatalogError) -> Int {
-    try connection.schemaVersion()
+  public func storedSchemaVersion() throws(CatalogError) -> Int {
+    try connection.storedSchemaVersion()
   }
 
   /// What `catalog info` shows of the server that keeps the catalog (nothing for a file): which
@@ -114,13 +114,13 @@ public final class Catalog {
   /// follows it in Swift (`upgrade(after:)`). The version is read again inside each transaction,
   /// so two processes opening a new catalog at once apply each migration once.
   private func migrate() throws(CatalogError) {
-    let isUpgrade = try schemaVersion() > 0
+    let isUpgrade = try storedSchemaVersion() > 0
     for migration in engine.migrations {
       try connection.transaction { () throws(CatalogError) in
         try connection.lockForMigration()
-        let version = try connection.schemaVersion()
-        if version > currentSchemaVersion {
-          throw .newerSchema(path: path, found: version, supported: currentSchemaVersion)
+        let version = try connection.storedSchemaVersion()
+        if version > supportedSchemaVersion {
+          throw .newerSchema(path: path, found: version, supported: supportedSchemaVersion)
         }
         guard version < migration.version else { return }
         try connection.execute(migration.sql)
@@ -135,7 +135,7 @@ public final class Catalog {
           defer { keepsSearchStarts = true }
           try upgrade.work()
         }
-        try connection.setSchemaVersion(migration.version)
+        try connection.recordSchemaVersion(migration.version)
       }
     }
   }

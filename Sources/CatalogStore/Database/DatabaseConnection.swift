@@ -52,10 +52,10 @@ package protocol DatabaseConnection: AnyObject {
   /// The schema version of the catalog: 0 for an empty database (a new file or schema).
   ///
   /// - Throws: `CatalogError.notACatalog` for a database that holds something else.
-  func schemaVersion() throws(CatalogError) -> Int
+  func storedSchemaVersion() throws(CatalogError) -> Int
 
   /// Records the schema version, inside a migration's transaction, after `lockForMigration`.
-  func setSchemaVersion(_ version: Int) throws(CatalogError)
+  func recordSchemaVersion(_ version: Int) throws(CatalogError)
 
   /// Takes, inside a migration's transaction, the lock under which one process migrates.
   func lockForMigration() throws(CatalogError)
