@@ -57,8 +57,8 @@ extension PostgreSQLConnection {
   package var serverDescription: [(name: String, value: String)] {
     let version = pq.serverVersion(handle)
     return [
-      ("server", "PostgreSQL \(version / 10000).\(version % 10000) at \(server.address)"),
-      ("database", server.database), ("schema", uri.schema),
+      ("server", "PostgreSQL \(version / 10000).\(version % 10000) at \(endpoint.address)"),
+      ("database", endpoint.database), ("schema", uri.schema),
     ]
   }
 

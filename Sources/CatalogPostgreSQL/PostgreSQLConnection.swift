@@ -14,7 +14,7 @@ package final class PostgreSQLConnection: DatabaseConnection {
   /// The catalog's URI: its schema, and its place in messages.
   let uri: PostgreSQLURI
   /// Where the connection goes, for messages.
-  let server: PostgreSQLServer
+  let endpoint: PostgreSQLEndpoint
   package private(set) var changes = 0
   package let statementCache = StatementCache()
   /// Numbers for the names of prepared statements and cursors, unique on the connection.
@@ -52,16 +52,16 @@ package final class PostgreSQLConnection: DatabaseConnection {
     guard let handle else {
       throw .cannotOpen(path: uri.description, problem: .other)
     }
-    let server = PostgreSQLServer(handle: handle, uri: uri)
+    let endpoint = PostgreSQLEndpoint(handle: handle, uri: uri)
     guard pq.status(handle) == CONNECTION_OK else {
       let message = (pq.errorMessage(handle).map { String(cString: $0) } ?? "")
         .trimmingCharacters(in: .whitespacesAndNewlines)
       pq.finish(handle)
-      throw server.connectionError(message: message)
+      throw endpoint.connectionError(message: message)
     }
     self.handle = handle
     self.uri = uri
-    self.server = server
+    self.endpoint = endpoint
     // Notices (such as "schema … already exists, skipping") are not the user's business.
     _ = pq.setNoticeProcessor(handle, { _, _ in }, nil)
   }
@@ -172,7 +172,7 @@ package final class PostgreSQLConnection: DatabaseConnection {
     let failure = PostgreSQLFailure(sqlState: state, message: message, sql: sql)
     let lost =
       pq.status(handle) != CONNECTION_OK || (state.isEmpty && Self.saysConnectionLost(message))
-    return server.error(failure, connectionIsBad: lost)
+    return endpoint.error(failure, connectionIsBad: lost)
   }
 
   /// Whether a message libpq made itself (it carries no SQLSTATE) says the connection is gone.
