@@ -51,7 +51,7 @@ public final class CatalogServer {
     let catalogs: CatalogPool
     do throws(CatalogError) {
       let catalog = try Catalog(at: location, creating: false, configuration: configuration)
-      try catalog.rekeyStaleGroupings(notice: notice)
+      try catalog.rekeyStaleLists(notice: notice)
       catalogs = CatalogPool(
         first: catalog, busyTimeoutMilliseconds: busyTimeoutMilliseconds,
         open: { () throws(CatalogError) in

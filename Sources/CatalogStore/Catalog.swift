@@ -7,7 +7,7 @@ import Foundation
 ///
 /// Opening checks that the database is a catalog of a schema this build knows, brings an older
 /// one up to date, and never writes to a database that is not a catalog. Keys made by another ICU
-/// are rebuilt when a list asks for them, or all at once with `rekeyStaleGroupings(notice:)`. A
+/// are rebuilt when a list asks for them, or all at once with `rekeyStaleLists(notice:)`. A
 /// `Catalog` owns one connection and is used by one task at a time; concurrent readers each open
 /// their own, and see the state before or after a writer's transaction, never a mix.
 public final class Catalog {
@@ -44,9 +44,9 @@ public final class Catalog {
   package let connection: any DatabaseConnection
   private(set) var configuration: Configuration
   var busyTimeoutMilliseconds: Int32 { configuration.busyTimeoutMilliseconds }
-  /// The groupings built by the write under way, while one is: their change sets start at the
+  /// The lists built by the write under way, while one is: their change sets start at the
   /// version it commits (`versionedWrite`).
-  var groupingsBuiltByWrite: [Int]?
+  var listsBuiltByWrite: [Int]?
   /// Collations made for this catalog, by locale id (`collation(for:)`).
   var collations: [String: Collation] = [:]
   /// The last writer setup of each collection, by collection id (`writerSetup(for:)`).

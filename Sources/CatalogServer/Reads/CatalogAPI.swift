@@ -58,7 +58,7 @@ struct CatalogAPI: Sendable {
     return try catalogs.reading { catalog throws(CatalogError) in
       let collection = try catalog.resolveCollection(named: name)
       return Record(
-        collection: collection, groupings: try catalog.groupings(of: collection),
+        collection: collection, groupings: try catalog.lists(of: collection),
         includingNotes: Record.hasNotes([collection]))
     }
   }

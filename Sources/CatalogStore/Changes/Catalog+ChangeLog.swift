@@ -19,8 +19,8 @@ extension Catalog {
   func versionedWrite<T>(_ work: () throws(CatalogError) -> WriteOutcome<T>) throws(CatalogError)
     -> T
   {
-    groupingsBuiltByWrite = []
-    defer { groupingsBuiltByWrite = nil }
+    listsBuiltByWrite = []
+    defer { listsBuiltByWrite = nil }
     return try connection.transaction(committing: \.isCommitted) { () throws(CatalogError) in
       switch try work() {
       case .unchanged(let result):
@@ -34,7 +34,7 @@ extension Catalog {
           RETURNING version
           """
         ).bind(.integer(Self.keptVersions)).stepInteger()
-        for grouping in groupingsBuiltByWrite ?? [] {
+        for grouping in listsBuiltByWrite ?? [] {
           try connection.cached("UPDATE groupings SET built_version = ? WHERE id = ?")
             .bind(.integer(version), .integer(grouping)).runWithoutWaiting()
         }

@@ -68,13 +68,13 @@ extension Catalog {
   ) throws(CatalogError) {
     try connection.prepare("UPDATE collections SET version = ? WHERE id = ?")
       .bind(.integer(version), .integer(collection.id)).run()
-    for stored in try storedGroupings(ofCollection: collection.id)
+    for stored in try storedLists(ofCollection: collection.id)
     where stored.grouping == grouping {
       let collation = try collation(for: stored.locale)
-      let id = try groupingID(grouping, of: collection, collation: collation) {}
+      let id = try listID(grouping, of: collection, collation: collation) {}
       guard
         let key = ListKey.section(forHeading: heading, in: grouping, collation: collation),
-        let section = try ListReader(connection: connection, groupingID: id)
+        let section = try ListReader(connection: connection, listID: id)
           .section(withKey: key, indexBy: nil)
       else { continue }
       try log(

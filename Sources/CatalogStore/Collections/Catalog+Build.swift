@@ -28,13 +28,13 @@ extension Catalog {
     for locale in locales {
       let collation = try collation(for: locale)
       for grouping in [Grouping.letters] + request.groupBy.map(Grouping.column) {
-        let id = try groupingID(grouping, of: collection, collation: collation) {
+        let id = try listID(grouping, of: collection, collation: collation) {
           willBuild("building the \(grouping) grouping of '\(collection.name)' in \(locale)")
         }
         guard grouping != .letters else { continue }
         for column in request.indexBy {
           try buildSectionTitles(
-            groupingID: id, of: collection, grouping: grouping, indexBy: column,
+            listID: id, of: collection, grouping: grouping, indexBy: column,
             collation: collation
           ) { willBuild("building index titles from '\(column)' in \(locale)") }
         }

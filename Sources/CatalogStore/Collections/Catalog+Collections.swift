@@ -10,7 +10,7 @@ extension Catalog {
     try versionedWrite { () throws(CatalogError) in
       let collection = try resolveCollection(named: name)
       try connection.lockCollection(named: collection.name)
-      let lists = try storedGroupings(ofCollection: collection.id)
+      let lists = try storedLists(ofCollection: collection.id)
       try ListTables(connection: connection, keepsSearchStarts: keepsSearchStarts).deleteAll(
         ofCollection: collection.id)
       try connection.prepare("DELETE FROM items WHERE collection_id = ?")
@@ -76,16 +76,16 @@ extension Catalog {
     return collections
   }
 
-  /// The groupings whose keys are stored for `collection`: letters first, then by column, each
+  /// The lists whose keys are stored for `collection`: letters first, then by column, each
   /// column's locales in order.
-  public func groupings(of collection: CollectionInfo) throws(CatalogError) -> [GroupingInfo] {
+  public func lists(of collection: CollectionInfo) throws(CatalogError) -> [ListInfo] {
     let statement = try connection.prepare(
       "SELECT group_by, locale FROM groupings WHERE collection_id = ? ORDER BY group_by, locale")
     try statement.bind(.integer(collection.id))
-    var groupings: [GroupingInfo] = []
+    var groupings: [ListInfo] = []
     while try statement.step() {
       groupings.append(
-        GroupingInfo(
+        ListInfo(
           grouping: Grouping(storedColumn: statement.text(at: 0)), locale: statement.text(at: 1)))
     }
     return groupings
@@ -120,8 +120,8 @@ extension Catalog {
     return try statement.step() ? collectionInfo(from: statement) : nil
   }
 
-  /// The id of a stored grouping as `connection` (a snapshot's) sees it, if it exists.
-  package static func groupingID(
+  /// The id of a stored list as `connection` (a snapshot's) sees it, if it exists.
+  package static func listID(
     collectionID: Int, grouping: Grouping, locale: String, in connection: any DatabaseConnection
   ) throws(CatalogError) -> Int? {
     let statement = try connection.prepare(

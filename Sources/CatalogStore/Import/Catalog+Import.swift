@@ -106,9 +106,9 @@ extension Catalog {
     let sectionCounts = try plan.build.finish(shouldStop: options.shouldStop)
     let collection = try self.collection(id: plan.collectionID)
     for builder in plan.build.builders {
-      for column in try indexColumns(ofGrouping: builder.groupingID) {
+      for column in try indexColumns(ofList: builder.listID) {
         try tallyIndexColumn(
-          column, groupingID: builder.groupingID, of: collection, grouping: builder.grouping,
+          column, listID: builder.listID, of: collection, grouping: builder.grouping,
           collation: builder.collation)
       }
     }
@@ -222,7 +222,7 @@ private struct ItemToStore: Sendable {
 /// What the reading thread sends the writing one: items to store, and the sort runs that keying
 /// them filled, for the writing thread to sort and spill while the reading one goes on.
 private enum ImportMessage: Sendable {
-  case items([ItemToStore], fullRuns: [GroupingBuild.FullRun], bytesRead: Int)
+  case items([ItemToStore], fullRuns: [ListBuild.FullRun], bytesRead: Int)
   case failure(CatalogError)
 }
 
@@ -230,13 +230,13 @@ private enum ImportMessage: Sendable {
 /// reader, the keying one alone the build, until they are done; hence `@unchecked Sendable`.
 private final class ReaderTransfer: @unchecked Sendable {
   let reader: CSVReader
-  let build: GroupingBuild
+  let build: ListBuild
   let firstItem: Int
   let shouldStop: @Sendable () -> Bool
   static let batchSize = 1024
 
   init(
-    reader: CSVReader, build: GroupingBuild, firstItem: Int,
+    reader: CSVReader, build: ListBuild, firstItem: Int,
     shouldStop: @escaping @Sendable () -> Bool
   ) {
     self.reader = reader
@@ -297,7 +297,7 @@ private final class ReaderTransfer: @unchecked Sendable {
         if shouldStop() { throw .interrupted }
         var items: [ItemToStore] = []
         items.reserveCapacity(batch.count)
-        var fullRuns: [GroupingBuild.FullRun] = []
+        var fullRuns: [ListBuild.FullRun] = []
         for record in batch {
           fullRuns += build.add(item: item, fields: record.fields)
           items.append(

@@ -3,7 +3,7 @@ import Foundation
 
 extension Catalog {
   /// Resolves the import's settings against the header and the collection it replaces, if any,
-  /// and writes the collection row, called `name`, and empty grouping rows. Runs inside the
+  /// and writes the collection row, called `name`, and empty list rows. Runs inside the
   /// import's write.
   func makeImportPlan(
     header: [String], name: String, options: ImportOptions, replacing existing: CollectionInfo?
@@ -18,7 +18,7 @@ extension Catalog {
     if let existing {
       try ListTables(connection: connection, keepsSearchStarts: keepsSearchStarts).deleteAll(
         ofCollection: existing.id)
-      for stored in try storedGroupings(ofCollection: existing.id) {
+      for stored in try storedLists(ofCollection: existing.id) {
         if let column = stored.grouping.column, !header.contains(column) {
           try connection.prepare("DELETE FROM groupings WHERE collection_id = ? AND group_by = ?")
             .bind(.integer(existing.id), .text(column)).run()
@@ -81,7 +81,7 @@ extension Catalog {
       }
       targets.append((grouping, collations[locale]!))
     }
-    let build = try GroupingBuild(
+    let build = try ListBuild(
       catalog: self, collectionID: collectionID, columns: header,
       titleColumn: settings.titleColumn, sortAs: settings.sortAs,
       sortingOptions: settings.sortingOptions, targets: targets)

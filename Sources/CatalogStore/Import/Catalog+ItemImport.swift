@@ -73,8 +73,8 @@ extension Catalog {
     let outcome = try writer.finish()
     if options.shouldStop() { throw .interrupted }
     let grouping = options.groupBy.first.map(Grouping.column) ?? .letters
-    let groupingID = try groupingID(grouping, of: collection, collation: collation) {}
-    let sectionCount = try BlockTree(connection: connection, groupingID: groupingID).totals()
+    let listID = try listID(grouping, of: collection, collation: collation) {}
+    let sectionCount = try BlockTree(connection: connection, listID: listID).totals()
       .sections
     let totalItems = writer.itemCount
     return outcome.map { summary in

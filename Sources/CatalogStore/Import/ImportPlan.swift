@@ -12,7 +12,7 @@ struct ImportPlan {
   /// The items of the collection it replaces, which it removed.
   let replacedItems: ItemNumbers
   /// The groupings being built, beginning with the letter grouping in the collection's locale.
-  let build: GroupingBuild
+  let build: ListBuild
   /// The key column's position, when the collection has one.
   let keyPosition: Int?
   let keyColumn: String?

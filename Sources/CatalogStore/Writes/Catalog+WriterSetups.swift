@@ -26,10 +26,10 @@ extension Catalog {
     -> WriterSetup
   {
     var lists: [(id: Int, grouping: Grouping, collation: Collation, indexColumns: [String])] = []
-    for stored in try storedGroupings(ofCollection: collection.id) {
+    for stored in try storedLists(ofCollection: collection.id) {
       let listCollation = try collation(for: stored.locale)
-      let id = try groupingID(stored.grouping, of: collection, collation: listCollation) {}
-      lists.append((id, stored.grouping, listCollation, try indexColumns(ofGrouping: id)))
+      let id = try listID(stored.grouping, of: collection, collation: listCollation) {}
+      lists.append((id, stored.grouping, listCollation, try indexColumns(ofList: id)))
     }
     var searches: [SearchIndexWriter] = []
     for index in try storedSearchIndexes(ofCollection: collection.id) {
@@ -42,13 +42,13 @@ extension Catalog {
     // Building a missing or stale list above changed what it was made from.
     let signature = try listsSignature(of: collection)
     return WriterSetup(
-      keys: try ItemKeyMaker(
+      keys: try RowKeyMaker(
         collection: collection, lists: lists.map { ($0.grouping, $0.collation, $0.indexColumns) }),
       lists: lists.map { list in
         WriterSetup.List(
-          groupingID: list.id, grouping: list.grouping, collation: list.collation,
+          listID: list.id, grouping: list.grouping, collation: list.collation,
           indexColumns: list.indexColumns,
-          topLevel: signature.topLevels.first { $0.groupingID == list.id }?.level ?? 0)
+          topLevel: signature.topLevels.first { $0.listID == list.id }?.level ?? 0)
       },
       searches: searches, signature: signature)
   }
@@ -87,7 +87,7 @@ extension Catalog {
         signature.text += statement.text(at: 0) + "\n"
       } else {
         signature.topLevels.append(
-          WriterSetup.TopLevel(groupingID: statement.int(at: 1), level: statement.int(at: 2)))
+          WriterSetup.TopLevel(listID: statement.int(at: 1), level: statement.int(at: 2)))
       }
     }
     return signature

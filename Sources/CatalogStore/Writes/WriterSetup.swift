@@ -14,15 +14,15 @@ final class WriterSetup {
     var topLevels: [TopLevel]
   }
 
-  /// A list's grouping id and the top level of its block counts.
+  /// A list's id and the top level of its block counts.
   struct TopLevel: Equatable {
-    let groupingID: Int
+    let listID: Int
     let level: Int
   }
 
   /// One stored list of the collection.
   struct List {
-    let groupingID: Int
+    let listID: Int
     let grouping: Grouping
     let collation: Collation
     let indexColumns: [String]
@@ -30,14 +30,14 @@ final class WriterSetup {
     let topLevel: Int
   }
 
-  let keys: ItemKeyMaker
+  let keys: RowKeyMaker
   let lists: [List]
   let searches: [SearchIndexWriter]
   /// What the setup was made for; a different signature needs a new one.
   let signature: ListsSignature
 
   init(
-    keys: ItemKeyMaker, lists: [List], searches: [SearchIndexWriter], signature: ListsSignature
+    keys: RowKeyMaker, lists: [List], searches: [SearchIndexWriter], signature: ListsSignature
   ) {
     self.keys = keys
     self.lists = lists
