@@ -11,20 +11,12 @@ import Foundation
 /// server-side cursor a batch at a time.
 package final class PostgreSQLConnection: DatabaseConnection {
   let handle: OpaquePointer
+  /// The catalog's URI: its schema, and its place in messages.
+  let uri: PostgreSQLURI
   /// Where the connection goes, for messages.
-  let server: PostgreSQLServer
-  /// A write transaction plans its statements once per connection (generic plans), not at every
-  /// run with its values: a write's statements are lookups and short ranges by their tables' keys,
-  /// whose plans do not depend on the values, and planning a lookup by a byte-string key read and
-  /// decompressed the key column's statistics each time. Reads keep plans made for their values
-  /// (a search's range of keys is narrow or wide by its text).
-  package let dialect = SQLDialect(
-    blobType: "bytea", beginWrite: "BEGIN",
-    writeSetting: "SET LOCAL plan_cache_mode = force_generic_plan", temporarySchema: "pg_temp",
-    groupsBareColumns: true, waitingCostsARoundTrip: true)
+  let endpoint: PostgreSQLEndpoint
   package private(set) var changes = 0
-  private var literalStatementCache: [UInt: PostgreSQLStatement] = [:]
-  private var statementCache: [String: PostgreSQLStatement] = [:]
+  package let statementCache = StatementCache()
   /// Numbers for the names of prepared statements and cursors, unique on the connection.
   private var nextName = 0
   /// The column types of tables that bulk inserts write, by table and columns.
@@ -60,26 +52,40 @@ package final class PostgreSQLConnection: DatabaseConnection {
     guard let handle else {
       throw .cannotOpen(path: uri.description, problem: .other)
     }
-    let server = PostgreSQLServer(handle: handle, uri: uri)
+    let endpoint = PostgreSQLEndpoint(handle: handle, uri: uri)
     guard pq.status(handle) == CONNECTION_OK else {
-      let message =
-        pq.errorMessage(handle).map { String(cString: $0) }
-        ?? "".trimmingCharacters(
-          in: .whitespacesAndNewlines)
+      let message = (pq.errorMessage(handle).map { String(cString: $0) } ?? "")
+        .trimmingCharacters(in: .whitespacesAndNewlines)
       pq.finish(handle)
-      throw server.connectionError(message: message)
+      throw endpoint.connectionError(message: message)
     }
     self.handle = handle
-    self.server = server
+    self.uri = uri
+    self.endpoint = endpoint
     // Notices (such as "schema … already exists, skipping") are not the user's business.
     _ = pq.setNoticeProcessor(handle, { _, _ in }, nil)
   }
 
   deinit {
-    literalStatementCache.removeAll()
     statementCache.removeAll()
     pq.finish(handle)
   }
+
+  /// What differs about PostgreSQL: each statement waited for is a round trip, writers of
+  /// different collections run at once, and a shared catalog is rekeyed only when asked.
+  ///
+  /// A write transaction plans its statements once per connection (generic plans), not at every
+  /// run with its values: a write's statements are lookups and short ranges by their tables' keys,
+  /// whose plans do not depend on the values, and planning a lookup by a byte-string key read and
+  /// decompressed the key column's statistics each time. Reads keep plans made for their values
+  /// (a search's range of keys is narrow or wide by its text).
+  static let traits = EngineTraits(
+    blobType: "bytea", beginWrite: "BEGIN",
+    writeSetting: "SET LOCAL plan_cache_mode = force_generic_plan", temporarySchema: "pg_temp",
+    groupsBareColumns: true, waitingCostsARoundTrip: true, locksWholeCatalogToWrite: false,
+    rebuildsStaleKeysOnOpen: false)
+
+  package var traits: EngineTraits { Self.traits }
 
   package var isInTransaction: Bool {
     // Statements sent without waiting and rows held are only inside a transaction (or begin it).
@@ -110,25 +116,8 @@ package final class PostgreSQLConnection: DatabaseConnection {
     PostgreSQLStatement(connection: self, sql: sql, mode: .cursor)
   }
 
-  package func cached(_ sql: StaticString) throws(CatalogError) -> any DatabaseStatement {
-    let address = UInt(bitPattern: sql.utf8Start)
-    if let statement = literalStatementCache[address] { return statement }
-    let statement = try makePrepared(sql.description)
-    literalStatementCache[address] = statement
-    return statement
-  }
-
-  package func cached(named name: String, sql: () -> String) throws(CatalogError)
-    -> any DatabaseStatement
-  {
-    if let statement = statementCache[name] { return statement }
-    let statement = try makePrepared(sql())
-    statementCache[name] = statement
-    return statement
-  }
-
   /// A statement prepared on the server under a name of its own.
-  private func makePrepared(_ sql: String) throws(CatalogError) -> PostgreSQLStatement {
+  package func compileToKeep(_ sql: String) throws(CatalogError) -> any DatabaseStatement {
     try waitForAnswers()
     let name = uniqueName("s")
     let translated = PostgreSQLStatement.translatingParameters(sql)
@@ -183,7 +172,7 @@ package final class PostgreSQLConnection: DatabaseConnection {
     let failure = PostgreSQLFailure(sqlState: state, message: message, sql: sql)
     let lost =
       pq.status(handle) != CONNECTION_OK || (state.isEmpty && Self.saysConnectionLost(message))
-    return server.error(failure, connectionIsBad: lost)
+    return endpoint.error(failure, connectionIsBad: lost)
   }
 
   /// Whether a message libpq made itself (it carries no SQLSTATE) says the connection is gone.

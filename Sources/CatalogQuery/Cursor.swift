@@ -18,16 +18,3 @@ extension Cursor {
   /// The cursor as an `AsyncSequence`, for `for try await` loops in Swift concurrency.
   public var values: CursorValues<Self> { CursorValues(cursor: self) }
 }
-
-/// A cursor seen as an `AsyncSequence`; each step reads from the cursor.
-public struct CursorValues<Base: Cursor>: AsyncSequence {
-  public typealias Element = Base.Element
-  let cursor: Base
-
-  public struct AsyncIterator: AsyncIteratorProtocol {
-    let cursor: Base
-    public mutating func next() async throws -> Base.Element? { try cursor.next() }
-  }
-
-  public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(cursor: cursor) }
-}

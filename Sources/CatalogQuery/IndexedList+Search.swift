@@ -32,7 +32,7 @@ extension IndexedList {
     }
     var startsBuilt = false
     try catalog.buildSearchStarts(
-      ofGrouping: reader.groupingID, searchIndexID: searchIndexID, collection: collection
+      ofList: reader.listID, searchIndexID: searchIndexID, collection: collection
     ) {
       if !built { willBuild() }
       startsBuilt = true

@@ -61,12 +61,12 @@ public final class IndexedList {
       }
     }
     let collation = try catalog.collation(for: locale?.identifier ?? collection.locale)
-    let groupingID = try catalog.groupingID(grouping, of: collection, collation: collation) {
+    let listID = try catalog.listID(grouping, of: collection, collation: collation) {
       willBuild("building the \(grouping) grouping of '\(collection.name)' in \(collation.locale)")
     }
     if let indexBy {
       try catalog.buildSectionTitles(
-        groupingID: groupingID, of: collection, grouping: grouping, indexBy: indexBy,
+        listID: listID, of: collection, grouping: grouping, indexBy: indexBy,
         collation: collation
       ) { willBuild("building index titles from '\(indexBy)'") }
     }
@@ -76,7 +76,7 @@ public final class IndexedList {
     self.indexBy = indexBy
     self.collation = collation
     snapshot = try catalog.openSnapshot()
-    reader = ListReader(connection: snapshot.connection, groupingID: groupingID)
+    reader = ListReader(connection: snapshot.connection, listID: listID)
     sectionCount = 0
     itemCount = 0
     try load()
@@ -86,14 +86,14 @@ public final class IndexedList {
   private func load() throws(CatalogError) {
     let connection = snapshot.connection
     guard let current = try Catalog.collection(id: collection.id, in: connection),
-      let groupingID = try Catalog.groupingID(
+      let listID = try Catalog.listID(
         collectionID: current.id, grouping: grouping, locale: collation.locale.identifier,
         in: connection)
     else {
       throw .unknownCollection(name: collection.name, available: [])
     }
     collection = current
-    reader = ListReader(connection: connection, groupingID: groupingID)
+    reader = ListReader(connection: connection, listID: listID)
     let totals = try reader.totals()
     itemCount = totals.rows
     sectionCount = totals.sections

@@ -18,7 +18,7 @@ struct SectionTracker {
     }
     guard let found = try list.reader.section(withKey: key, indexBy: list.indexBy) else {
       throw CatalogError.damagedList(
-        groupingID: list.reader.groupingID, reason: "a row has no section")
+        listID: list.reader.listID, reason: "a row has no section")
     }
     section = (key, list.section(found))
     following = try list.reader.sections(from: found.index + 1, indexBy: list.indexBy)

@@ -82,7 +82,7 @@ extension Record {
   /// last write, and `groupings` the stored ones, each with its locale (`group_by` null for
   /// letters; `state/en_US` in tables, `letters/en_US` for letters). With `includingNotes`, the
   /// collection's `header` and `footer` where set.
-  public init(collection: CollectionInfo, groupings: [GroupingInfo], includingNotes: Bool) {
+  public init(collection: CollectionInfo, groupings: [ListInfo], includingNotes: Bool) {
     let groupingValues = groupings.map { stored in
       RecordValue.displayed(
         .object([
@@ -114,7 +114,7 @@ extension Record {
     for collection in collections {
       records.append(
         Record(
-          collection: collection, groupings: try catalog.groupings(of: collection),
+          collection: collection, groupings: try catalog.lists(of: collection),
           includingNotes: includingNotes))
     }
     return records

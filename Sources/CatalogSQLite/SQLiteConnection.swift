@@ -6,10 +6,9 @@ import Foundation
 package final class SQLiteConnection: DatabaseConnection {
   package let handle: OpaquePointer
   package let path: String
-  /// Statements kept compiled for the hot paths of writes and lookups: by the address of their
-  /// SQL literal in the binary (`cached(_:)`), and by name (`cached(named:sql:)`).
-  private var literalStatementCache: [UInt: SQLiteStatement] = [:]
-  private var statementCache: [String: SQLiteStatement] = [:]
+  package let statementCache = StatementCache()
+  /// How long the connection waits for another connection's lock (`setBusyTimeout`).
+  private(set) var busyTimeoutMilliseconds: Int32 = 0
 
   /// Before the process's first connection: turns SQLite's memory statistics off, unless the
   /// program used SQLite before (nothing reads them, and they cost a global lock per allocation,
@@ -98,14 +97,18 @@ package final class SQLiteConnection: DatabaseConnection {
   static let readerMapSize = 1 << 32
 
   deinit {
-    literalStatementCache.removeAll()
     statementCache.removeAll()
     sqlite3_close_v2(handle)
   }
 
-  package let dialect = SQLDialect(
+  /// What differs about SQLite: one writer holds the whole file, statements cost no round trip,
+  /// and a file is rebuilt for the ICU of the build that opens it.
+  static let traits = EngineTraits(
     blobType: "BLOB", beginWrite: "BEGIN IMMEDIATE", temporarySchema: "temp",
-    groupsBareColumns: false, waitingCostsARoundTrip: false)
+    groupsBareColumns: false, waitingCostsARoundTrip: false, locksWholeCatalogToWrite: true,
+    rebuildsStaleKeysOnOpen: true)
+
+  package var traits: EngineTraits { Self.traits }
 
   package var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 
@@ -114,6 +117,7 @@ package final class SQLiteConnection: DatabaseConnection {
 
   /// Waits up to `milliseconds` for another connection's lock before failing with `busy`.
   func setBusyTimeout(milliseconds: Int32) {
+    busyTimeoutMilliseconds = milliseconds
     sqlite3_busy_timeout(handle, milliseconds)
   }
 
@@ -133,28 +137,9 @@ package final class SQLiteConnection: DatabaseConnection {
     try prepare(sql)
   }
 
-  /// The statement for `sql`, compiled once per connection and reused (see `DatabaseConnection`).
-  ///
-  /// The statement is found by where its text is in the binary, which costs nothing, instead of
-  /// by the text: hashing and comparing the text of long statements cost a single write several
-  /// percent of its time.
-  package func cached(_ sql: StaticString) throws(CatalogError) -> any DatabaseStatement {
-    let address = UInt(bitPattern: sql.utf8Start)
-    if let statement = literalStatementCache[address] { return statement }
-    let statement = try SQLiteStatement(connection: self, sql: sql.description, isCached: true)
-    literalStatementCache[address] = statement
-    return statement
-  }
-
-  /// The same, for a statement whose SQL is long to spell out: it is found by `name`, and
-  /// `sql` is called only the first time.
-  package func cached(named name: String, sql: () -> String) throws(CatalogError)
-    -> any DatabaseStatement
-  {
-    if let statement = statementCache[name] { return statement }
-    let statement = try SQLiteStatement(connection: self, sql: sql(), isCached: true)
-    statementCache[name] = statement
-    return statement
+  /// SQLite keeps every compiled statement on the connection; one to keep is like any other.
+  package func compileToKeep(_ sql: String) throws(CatalogError) -> any DatabaseStatement {
+    try SQLiteStatement(connection: self, sql: sql, isCached: true)
   }
 
   package func makeBulkInsert(into table: String, columns: [String]) throws(CatalogError)

@@ -1,11 +1,12 @@
+import CatalogCollation
 import CatalogStore
 import Foundation
 
-/// Open catalogs that requests borrow one at a time, so that a write does not pay for opening the
-/// catalog and making the collection's keyers (ICU collators take milliseconds to open) each
-/// time: a catalog keeps those from one write to the next. Catalogs that write are kept apart
-/// from those that only look things up (a token, an item), so that a write finds one that has
-/// written before.
+/// The one way the server gets a catalog: open catalogs that requests borrow one at a time, so
+/// that a request does not pay for opening the catalog and making the collection's collators and
+/// keyers (ICU collators take milliseconds to open) each time: a catalog keeps those from one
+/// request to the next. Catalogs that write are kept apart from those that read, so that a write
+/// finds one that has written before. What a request's work throws becomes its API error here.
 ///
 /// When the engine holds the whole catalog to write (SQLite), this server's writes take turns
 /// here first, each waiting up to the busy timeout, instead of meeting at the database's lock,
@@ -34,55 +35,60 @@ final class CatalogPool: @unchecked Sendable {
     self.open = open
     idle = [.writing: [first], .reading: []]
     path = first.path
-    writeTurn = first.engine.locksWholeCatalogToWrite ? DispatchSemaphore(value: 1) : nil
+    writeTurn = first.engine.traits.locksWholeCatalogToWrite ? DispatchSemaphore(value: 1) : nil
     self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
   }
 
-  /// The result of `body` with a catalog of the pool, what it throws turned into API errors.
-  func answering<T>(_ body: (Catalog) throws(CatalogError) -> T) throws(APIError) -> T {
-    do {
-      return try borrowing(for: .reading, body)
-    } catch {
-      throw APIError(error)
-    }
+  /// The result of `body`, a read, with a catalog of the pool; what it throws becomes an API
+  /// error.
+  func reading<T>(_ body: (Catalog) throws -> T) throws(APIError) -> T {
+    try Self.answering(translating: { APIError($0) }) { try borrowing(for: .reading, body) }
   }
 
   /// The result of `body`, a write, with a catalog of the pool, once it is this server's turn
   /// to write; a `CatalogError` it throws becomes the API error of a write (a body that does
-  /// not fit is a 400), an `APIError` passes as it is.
+  /// not fit is a 400).
   ///
   /// - Throws: `APIError` 503 when the turn does not come within the busy timeout.
   func writing<T>(_ body: (Catalog) throws -> T) throws(APIError) -> T {
-    let outcome: Result<T, APIError>
-    do {
-      outcome = try takingTurn { () throws(CatalogError) -> Result<T, APIError> in
-        try borrowing(for: .writing) { (catalog) throws(CatalogError) -> Result<T, APIError> in
-          do {
-            return .success(try body(catalog))
-          } catch let error as CatalogError {
-            throw error
-          } catch let error as APIError {
-            return .failure(error)
-          } catch {
-            return .failure(APIError(status: 500, message: "\(error)"))
-          }
-        }
-      }
-    } catch {
-      throw APIError(writing: error)
+    try Self.answering(translating: { APIError(writing: $0) }) {
+      try takingTurn { try borrowing(for: .writing, body) }
     }
-    return try outcome.get()
+  }
+
+  /// The result of `body` with a catalog opened for it alone, which it may keep after it returns
+  /// (a change stream's, for as long as the stream lasts).
+  func opening<T>(_ body: (Catalog) throws -> T) throws(APIError) -> T {
+    try Self.answering(translating: { APIError($0) }) { try body(open()) }
   }
 
   /// Runs `body` when it is this server's turn to write, waiting up to the busy timeout.
   ///
   /// - Throws: `CatalogError.busy` when the turn does not come in time; what `body` throws.
-  func takingTurn<T>(_ body: () throws(CatalogError) -> T) throws(CatalogError) -> T {
+  func takingTurn<T>(_ body: () throws -> T) throws -> T {
     guard let writeTurn else { return try body() }
     guard writeTurn.wait(timeout: .now() + .milliseconds(Int(busyTimeoutMilliseconds))) == .success
-    else { throw .busy(path: path) }
+    else { throw CatalogError.busy(path: path) }
     defer { writeTurn.signal() }
     return try body()
+  }
+
+  /// The result of `body`, with what the catalog and ICU throw turned into API errors: a
+  /// `CatalogError` by `translate`, an `APIError` as it is, anything else a 500.
+  private static func answering<T>(
+    translating translate: (CatalogError) -> APIError, _ body: () throws -> T
+  ) throws(APIError) -> T {
+    do {
+      return try body()
+    } catch let error as APIError {
+      throw error
+    } catch let error as CatalogError {
+      throw translate(error)
+    } catch let error as CollationError {
+      throw APIError(error)
+    } catch {
+      throw APIError(status: 500, message: "\(error)")
+    }
   }
 
   /// What a catalog is borrowed for.
@@ -90,9 +96,7 @@ final class CatalogPool: @unchecked Sendable {
 
   /// Runs `body` with a catalog no one else uses meanwhile: an idle one kept for `purpose`, or a
   /// new one.
-  private func borrowing<T>(for purpose: Purpose, _ body: (Catalog) throws(CatalogError) -> T)
-    throws(CatalogError) -> T
-  {
+  private func borrowing<T>(for purpose: Purpose, _ body: (Catalog) throws -> T) throws -> T {
     let catalog: Catalog
     if let reused = lock.withLock({ idle[purpose]?.popLast() }) {
       catalog = reused
@@ -105,7 +109,7 @@ final class CatalogPool: @unchecked Sendable {
       return result
     } catch {
       // A catalog whose connection broke is not kept.
-      if case .connectionLost = error {} else { giveBack(catalog, for: purpose) }
+      if case .connectionLost = error as? CatalogError {} else { giveBack(catalog, for: purpose) }
       throw error
     }
   }

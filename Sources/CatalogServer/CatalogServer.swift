@@ -51,7 +51,7 @@ public final class CatalogServer {
     let catalogs: CatalogPool
     do throws(CatalogError) {
       let catalog = try Catalog(at: location, creating: false, configuration: configuration)
-      try catalog.rekeyStaleGroupings(notice: notice)
+      try catalog.rekeyStaleLists(notice: notice)
       catalogs = CatalogPool(
         first: catalog, busyTimeoutMilliseconds: busyTimeoutMilliseconds,
         open: { () throws(CatalogError) in
@@ -61,9 +61,7 @@ public final class CatalogServer {
       throw .catalog(error)
     }
     let router = Router(
-      api: CatalogAPI(
-        location: location, busyTimeoutMilliseconds: busyTimeoutMilliseconds, readOnly: readOnly,
-        limits: limits, notice: notice),
+      api: CatalogAPI(catalogs: catalogs, limits: limits, notice: notice),
       items: ItemAPI(catalogs: catalogs),
       gatekeeper: Gatekeeper(
         policy: access, catalogs: catalogs, uses: TokenUseRecorder(catalogs: catalogs)),

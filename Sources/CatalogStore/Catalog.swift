@@ -7,7 +7,7 @@ import Foundation
 ///
 /// Opening checks that the database is a catalog of a schema this build knows, brings an older
 /// one up to date, and never writes to a database that is not a catalog. Keys made by another ICU
-/// are rebuilt when a list asks for them, or all at once with `rekeyStaleGroupings(notice:)`. A
+/// are rebuilt when a list asks for them, or all at once with `rekeyStaleLists(notice:)`. A
 /// `Catalog` owns one connection and is used by one task at a time; concurrent readers each open
 /// their own, and see the state before or after a writer's transaction, never a mix.
 public final class Catalog {
@@ -44,9 +44,9 @@ public final class Catalog {
   package let connection: any DatabaseConnection
   private(set) var configuration: Configuration
   var busyTimeoutMilliseconds: Int32 { configuration.busyTimeoutMilliseconds }
-  /// The groupings built by the write under way, while one is: their change sets start at the
+  /// The lists built by the write under way, while one is: their change sets start at the
   /// version it commits (`versionedWrite`).
-  var groupingsBuiltByWrite: [Int]?
+  var listsBuiltByWrite: [Int]?
   /// Collations made for this catalog, by locale id (`collation(for:)`).
   var collations: [String: Collation] = [:]
   /// The last writer setup of each collection, by collection id (`writerSetup(for:)`).
@@ -72,40 +72,40 @@ public final class Catalog {
     connection = try engine.connect(
       creating: creating, readOnly: configuration.readOnly,
       busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds)
-    let version = try engine.schemaVersion(on: connection)
-    if version > currentSchemaVersion {
-      throw .newerSchema(path: path, found: version, supported: currentSchemaVersion)
+    let version = try connection.storedSchemaVersion()
+    if version > supportedSchemaVersion {
+      throw .newerSchema(path: path, found: version, supported: supportedSchemaVersion)
     }
-    if !configuration.readOnly, version == currentSchemaVersion,
-      !(try engine.canWrite(on: connection))
+    if !configuration.readOnly, version == supportedSchemaVersion,
+      !(try connection.canWrite())
     {
       self.configuration.readOnly = true
     }
     if self.configuration.readOnly {
-      guard version == currentSchemaVersion else {
-        throw .needsUpgrade(path: path, found: version, current: currentSchemaVersion)
+      guard version == supportedSchemaVersion else {
+        throw .needsUpgrade(path: path, found: version, current: supportedSchemaVersion)
       }
       return
     }
-    try engine.prepareForWriting(connection)
-    if version < currentSchemaVersion { try migrate() }
+    try connection.prepareForWriting()
+    if version < supportedSchemaVersion { try migrate() }
   }
 
   /// Whether the catalog was opened only for reading (`Configuration.readOnly`).
   public var isReadOnly: Bool { configuration.readOnly }
 
   /// The schema version this build writes: the number of its engine's migrations.
-  public var currentSchemaVersion: Int { engine.migrations.count }
+  public var supportedSchemaVersion: Int { engine.migrations.count }
 
   /// The schema version of the open catalog.
-  public func schemaVersion() throws(CatalogError) -> Int {
-    try engine.schemaVersion(on: connection)
+  public func storedSchemaVersion() throws(CatalogError) -> Int {
+    try connection.storedSchemaVersion()
   }
 
   /// What `catalog info` shows of the server that keeps the catalog (nothing for a file): which
   /// server and its version, the database and the schema.
   public var serverDescription: [(name: String, value: String)] {
-    engine.describe(on: connection)
+    connection.serverDescription
   }
 
   // MARK: - Opening
@@ -114,13 +114,13 @@ public final class Catalog {
   /// follows it in Swift (`upgrade(after:)`). The version is read again inside each transaction,
   /// so two processes opening a new catalog at once apply each migration once.
   private func migrate() throws(CatalogError) {
-    let isUpgrade = try schemaVersion() > 0
+    let isUpgrade = try storedSchemaVersion() > 0
     for migration in engine.migrations {
       try connection.transaction { () throws(CatalogError) in
-        try engine.lockForMigration(on: connection)
-        let version = try engine.schemaVersion(on: connection)
-        if version > currentSchemaVersion {
-          throw .newerSchema(path: path, found: version, supported: currentSchemaVersion)
+        try connection.lockForMigration()
+        let version = try connection.storedSchemaVersion()
+        if version > supportedSchemaVersion {
+          throw .newerSchema(path: path, found: version, supported: supportedSchemaVersion)
         }
         guard version < migration.version else { return }
         try connection.execute(migration.sql)
@@ -135,7 +135,7 @@ public final class Catalog {
           defer { keepsSearchStarts = true }
           try upgrade.work()
         }
-        try engine.setSchemaVersion(migration.version, on: connection)
+        try connection.recordSchemaVersion(migration.version)
       }
     }
   }
@@ -190,5 +190,16 @@ public final class Catalog {
       }
       try update.bind(.text(change.key), .integer(change.collection), .integer(change.item)).run()
     }
+  }
+}
+
+extension Catalog {
+  /// Opens the catalog at `location`, creating it when `creating` is true and there is none.
+  ///
+  /// - Throws: as `Catalog(path:creating:configuration:)` does, for either engine.
+  public convenience init(
+    at location: CatalogLocation, creating: Bool, configuration: Configuration = Configuration()
+  ) throws(CatalogError) {
+    try self.init(engine: location.engine(), creating: creating, configuration: configuration)
   }
 }

@@ -8,7 +8,7 @@ import Testing
 /// several levels, checked against a sorted array of the same keys after every write, on each
 /// engine.
 struct BlockTreeTests {
-  let groupingID = 1
+  let listID = 1
   static let tiny = BlockTree.Shape(
     maximumBlockSize: 4, maximumChildren: 3, bulkBlockSize: 3, bulkChildren: 2)
 
@@ -24,7 +24,7 @@ struct BlockTreeTests {
       """)
     return (
       test,
-      BlockTree(connection: test.catalog.connection, groupingID: groupingID, shape: Self.tiny)
+      BlockTree(connection: test.catalog.connection, listID: listID, shape: Self.tiny)
     )
   }
 
@@ -69,7 +69,7 @@ struct BlockTreeTests {
     let columns = isSection ? "key, heading, letter, item_count" : "key, item"
     let values = isSection ? "?, '', '', 1" : "?, 0"
     try tree.connection.prepare(
-      "INSERT INTO \(table) (grouping_id, \(columns)) VALUES (\(groupingID), \(values))"
+      "INSERT INTO \(table) (grouping_id, \(columns)) VALUES (\(listID), \(values))"
     ).bind(.blob(key)).run()
     try tree.add(sortedElements: [(key, isSection ? .oneSection : .oneRow)])
   }
@@ -77,7 +77,7 @@ struct BlockTreeTests {
   func deleteElement(_ key: [UInt8], isSection: Bool, tree: BlockTree) throws {
     try tree.connection.prepare(
       "DELETE FROM \(isSection ? "sections" : "rows") WHERE grouping_id = ? AND key = ?"
-    ).bind(.integer(groupingID), .blob(key)).run()
+    ).bind(.integer(listID), .blob(key)).run()
     try tree.remove(isSection ? .oneSection : .oneRow, at: key)
   }
 
@@ -109,7 +109,7 @@ struct BlockTreeTests {
     let statement = try tree.connection.prepare(
       """
       SELECT level, first_key, row_count, section_count FROM row_blocks
-      WHERE grouping_id = \(groupingID) ORDER BY level, first_key
+      WHERE grouping_id = \(listID) ORDER BY level, first_key
       """)
     var nodes: [(level: Int, firstKey: [UInt8], rows: Int, sections: Int)] = []
     while try statement.step() {
@@ -253,7 +253,7 @@ struct BlockTreeTests {
         let columns = element.isSection ? "key, heading, letter, item_count" : "key, item"
         let values = element.isSection ? "?, '', '', 1" : "?, 0"
         try tree.connection.prepare(
-          "INSERT INTO \(table) (grouping_id, \(columns)) VALUES (\(groupingID), \(values))"
+          "INSERT INTO \(table) (grouping_id, \(columns)) VALUES (\(listID), \(values))"
         ).bind(.blob(element.key)).run()
         model.insert(element.key, isSection: element.isSection)
       }

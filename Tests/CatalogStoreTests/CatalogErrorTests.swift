@@ -19,7 +19,7 @@ struct CatalogErrorTests {
     let errors: [CatalogError] = [
       .missing(path: "a.db"), .noCollections(path: "a.db"),
       .collectionNotChosen(available: ["cities", "towns"]), .collectionExists(name: "cities"),
-      .damagedList(groupingID: 3, reason: "a section has no rows"),
+      .damagedList(listID: 3, reason: "a section has no rows"),
       .scratchFile(directory: "/tmp", reason: "No space left on device"),
       .diskFull(path: "a.db", failure: .sqlite(failure)),
       .sizeLimit(path: "a.db", failure: .sqlite(failure)),

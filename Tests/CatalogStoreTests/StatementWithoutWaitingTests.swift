@@ -68,7 +68,7 @@ struct StatementWithoutWaitingTests {
     engine: TestEngine
   ) throws {
     let (_, connection) = try probe(engine)
-    let expected = CatalogError.damagedList(groupingID: 7, reason: "no such row")
+    let expected = CatalogError.damagedList(listID: 7, reason: "no such row")
     func delete(_ id: Int) throws(CatalogError) {
       try connection.cached("DELETE FROM probe WHERE id = ?").bind(.integer(id))
         .runWithoutWaiting(changing: 1, otherwise: expected)

@@ -50,7 +50,7 @@ struct Gatekeeper: Sendable {
     else {
       throw .unauthorized("the Authorization header is not 'Bearer' and a token's secret")
     }
-    let token = try catalogs.answering { catalog throws(CatalogError) in
+    let token = try catalogs.reading { catalog throws(CatalogError) in
       try catalog.token(presenting: secret)
     }
     guard let token else {

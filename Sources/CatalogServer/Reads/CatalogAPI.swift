@@ -7,14 +7,11 @@ import CatalogTokens
 /// The JSON API of DESIGN §13 over one catalog file: each answer is a JSON array of the records
 /// that the command line prints with `--format json` for the same query.
 ///
-/// Every request opens a `Catalog` of its own, on its own connection thread, and closes it when
-/// it is answered: a connection is never shared between threads, and each answer reads one
-/// version of the catalog.
+/// Every request borrows a `Catalog` of the pool for as long as it is answered (a change stream
+/// opens one of its own): a connection is never used by two threads at once, and each answer
+/// reads one version of the catalog.
 struct CatalogAPI: Sendable {
-  let location: CatalogLocation
-  let busyTimeoutMilliseconds: Int32
-  /// Whether the catalog is opened only for reading.
-  let readOnly: Bool
+  let catalogs: CatalogPool
   let limits: ServerLimits
   /// Told when a query has to build a grouping, index titles or search keys first.
   let notice: @Sendable (String) -> Void
@@ -22,12 +19,9 @@ struct CatalogAPI: Sendable {
   let streamSlots: StreamSlots
 
   init(
-    location: CatalogLocation, busyTimeoutMilliseconds: Int32, readOnly: Bool,
-    limits: ServerLimits, notice: @escaping @Sendable (String) -> Void
+    catalogs: CatalogPool, limits: ServerLimits, notice: @escaping @Sendable (String) -> Void
   ) {
-    self.location = location
-    self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
-    self.readOnly = readOnly
+    self.catalogs = catalogs
     self.limits = limits
     self.notice = notice
     streamSlots = StreamSlots(limit: limits.streams)
@@ -46,8 +40,8 @@ struct CatalogAPI: Sendable {
     throws(APIError) -> [Record]
   {
     _ = try QueryParameters(arguments, accepted: [], limits: limits)
-    let records = try answering { () throws(CatalogError) in
-      try Record.collections(in: openCatalog())
+    let records = try catalogs.reading { catalog throws(CatalogError) in
+      try Record.collections(in: catalog)
     }
     guard let token, token.collections != nil else { return records }
     return records.filter { record in
@@ -61,11 +55,10 @@ struct CatalogAPI: Sendable {
     throws(APIError) -> Record
   {
     _ = try QueryParameters(arguments, accepted: [], limits: limits)
-    return try answering { () throws(CatalogError) in
-      let catalog = try openCatalog()
+    return try catalogs.reading { catalog throws(CatalogError) in
       let collection = try catalog.resolveCollection(named: name)
       return Record(
-        collection: collection, groupings: try catalog.groupings(of: collection),
+        collection: collection, groupings: try catalog.lists(of: collection),
         includingNotes: Record.hasNotes([collection]))
     }
   }
@@ -87,9 +80,9 @@ struct CatalogAPI: Sendable {
     if endpoint == .search && text == nil {
       throw .badRequest("a search needs the text to find as the parameter 'q'")
     }
-    return try answering {
+    return try catalogs.reading { catalog in
       let list = try IndexedList(
-        catalog: try openCatalog(), collection: collection,
+        catalog: catalog, collection: collection,
         grouping: parameters["group_by"].map(Grouping.column) ?? .letters,
         indexBy: parameters["index_by"], locale: locale, willBuild: notice)
       let records: [Record]
@@ -145,8 +138,7 @@ struct CatalogAPI: Sendable {
         message: "the server sends \(limits.streams) change streams already, as many as it "
           + "sends at once; try again later")
     }
-    return try answering { () throws(CatalogError) in
-      let catalog = try openCatalog()
+    return try catalogs.opening { catalog throws(CatalogError) in
       let watcher = try VersionWatcher(catalog: catalog)
       // The list only checks the collection, column and locale, and says which version the
       // stream starts at; its snapshot ends with this call, so that none is held while the
@@ -180,27 +172,5 @@ struct CatalogAPI: Sendable {
 
   private func items(_ cursor: some Cursor<ListItem>, of list: IndexedList) throws -> [Record] {
     try cursor.collect().map { Record(item: $0, fieldNames: list.collection.columns) }
-  }
-
-  private func openCatalog() throws(CatalogError) -> Catalog {
-    try Catalog(
-      at: location, creating: false,
-      configuration: Catalog.Configuration(
-        busyTimeoutMilliseconds: busyTimeoutMilliseconds, readOnly: readOnly))
-  }
-
-  /// The result of `body`, with what the catalog and ICU throw turned into API errors.
-  private func answering<T>(_ body: () throws -> T) throws(APIError) -> T {
-    do {
-      return try body()
-    } catch let error as APIError {
-      throw error
-    } catch let error as CatalogError {
-      throw APIError(error)
-    } catch let error as CollationError {
-      throw APIError(error)
-    } catch {
-      throw APIError(status: 500, message: "\(error)")
-    }
   }
 }

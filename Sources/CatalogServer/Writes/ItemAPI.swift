@@ -15,7 +15,7 @@ struct ItemAPI: Sendable {
   ///
   /// - Throws: `APIError` 404 when there is none.
   func collection(named name: String) throws(APIError) -> CollectionInfo {
-    try catalogs.answering { (catalog) throws(CatalogError) in
+    try catalogs.reading { (catalog) throws(CatalogError) in
       guard let collection = try catalog.collection(named: name) else {
         throw .unknownCollection(name: name, available: try catalog.collections().map(\.name))
       }
@@ -42,7 +42,7 @@ struct ItemAPI: Sendable {
   ///
   /// - Throws: `APIError` 404 for an unknown collection or item.
   func item(_ text: String, in name: String) throws(APIError) -> HTTPResponse {
-    let stored = try catalogs.answering { (catalog) throws(CatalogError) in
+    let stored = try catalogs.reading { (catalog) throws(CatalogError) in
       let collection = try catalog.resolveCollection(named: name)
       return try catalog.item(Self.reference(text, in: collection), in: collection.name)
     }
@@ -64,7 +64,7 @@ struct ItemAPI: Sendable {
   ///
   /// - Throws: `APIError` 404 when it does not.
   func checkItem(_ text: String, in collection: CollectionInfo) throws(APIError) {
-    _ = try catalogs.answering { (catalog) throws(CatalogError) in
+    _ = try catalogs.reading { (catalog) throws(CatalogError) in
       try catalog.item(Self.reference(text, in: collection), in: collection.name)
     }
   }

@@ -19,8 +19,8 @@ extension Catalog {
   func versionedWrite<T>(_ work: () throws(CatalogError) -> WriteOutcome<T>) throws(CatalogError)
     -> T
   {
-    groupingsBuiltByWrite = []
-    defer { groupingsBuiltByWrite = nil }
+    listsBuiltByWrite = []
+    defer { listsBuiltByWrite = nil }
     return try connection.transaction(committing: \.isCommitted) { () throws(CatalogError) in
       switch try work() {
       case .unchanged(let result):
@@ -34,12 +34,12 @@ extension Catalog {
           RETURNING version
           """
         ).bind(.integer(Self.keptVersions)).stepInteger()
-        for grouping in groupingsBuiltByWrite ?? [] {
+        for grouping in listsBuiltByWrite ?? [] {
           try connection.cached("UPDATE groupings SET built_version = ? WHERE id = ?")
             .bind(.integer(version), .integer(grouping)).runWithoutWaiting()
         }
         let result = try record(version)
-        try engine.announce(version: version, on: connection)
+        try connection.announce(version: version)
         // The change sets of versions no longer kept go a hundred versions at a time: a
         // statement less for nearly every write, and at least the last thousand stay.
         if version % 100 == 0 {

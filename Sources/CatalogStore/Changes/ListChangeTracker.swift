@@ -217,10 +217,10 @@ private struct PositionFinder {
     self.deletedSections = deletedSections
   }
 
-  /// Reads the counts before each of `keys` at once where each statement that waits costs a
-  /// round trip; elsewhere each is read as it is asked for, which costs no more.
+  /// Reads the counts before each of `keys` at once where the tree counts several keys in one
+  /// statement; elsewhere each is read as it is asked for, which costs no more.
   mutating func find(_ keys: @autoclosure () -> [[UInt8]]) throws(CatalogError) {
-    guard tree.connection.dialect.waitingCostsARoundTrip else { return }
+    guard tree.countsSeveralKeysAtOnce else { return }
     var distinct: [[UInt8]] = []
     for key in keys().sorted(by: ListChangeTracker.precedes) where distinct.last != key {
       distinct.append(key)

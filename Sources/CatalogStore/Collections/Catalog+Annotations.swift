@@ -1,10 +1,3 @@
-/// The grouped-list text of one section, stored by heading (DESIGN §6, `catalog annotate`).
-public struct SectionNote: Sendable, Equatable {
-  public let heading: String
-  public let header: String?
-  public let footer: String?
-}
-
 extension Catalog {
   /// Sets the header and footer of a whole collection, in one write: nil leaves a text as it is,
   /// an empty one removes it, and `clear` removes both unless given. Watchers of its lists get a
@@ -13,7 +6,7 @@ extension Catalog {
     collection: CollectionInfo, header: String?, footer: String?, clear: Bool
   ) throws(CatalogError) {
     try versionedWrite { () throws(CatalogError) in
-      try engine.lockCollection(named: collection.name, on: connection)
+      try connection.lockCollection(named: collection.name)
       let before = try notes(
         "SELECT header, footer FROM collections WHERE id = ?", .integer(collection.id))
       let after = try notes(
@@ -42,7 +35,7 @@ extension Catalog {
     header: String?, footer: String?, clear: Bool
   ) throws(CatalogError) {
     try versionedWrite { () throws(CatalogError) in
-      try engine.lockCollection(named: collection.name, on: connection)
+      try connection.lockCollection(named: collection.name)
       let noteSQL =
         "SELECT header, footer FROM section_notes WHERE collection_id = ? AND group_by = ? AND heading = ?"
       let note: [SQLValue] = [
@@ -75,13 +68,13 @@ extension Catalog {
   ) throws(CatalogError) {
     try connection.prepare("UPDATE collections SET version = ? WHERE id = ?")
       .bind(.integer(version), .integer(collection.id)).run()
-    for stored in try storedGroupings(ofCollection: collection.id)
+    for stored in try storedLists(ofCollection: collection.id)
     where stored.grouping == grouping {
       let collation = try collation(for: stored.locale)
-      let id = try groupingID(grouping, of: collection, collation: collation) {}
+      let id = try listID(grouping, of: collection, collation: collation) {}
       guard
         let key = ListKey.section(forHeading: heading, in: grouping, collation: collation),
-        let section = try ListReader(connection: connection, groupingID: id)
+        let section = try ListReader(connection: connection, listID: id)
           .section(withKey: key, indexBy: nil)
       else { continue }
       try log(

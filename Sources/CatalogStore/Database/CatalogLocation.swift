@@ -16,14 +16,3 @@ public struct CatalogLocation: Sendable, CustomStringConvertible {
 
   package func engine() -> any CatalogEngine { makeEngine() }
 }
-
-extension Catalog {
-  /// Opens the catalog at `location`, creating it when `creating` is true and there is none.
-  ///
-  /// - Throws: as `Catalog(path:creating:configuration:)` does, for either engine.
-  public convenience init(
-    at location: CatalogLocation, creating: Bool, configuration: Configuration = Configuration()
-  ) throws(CatalogError) {
-    try self.init(engine: location.engine(), creating: creating, configuration: configuration)
-  }
-}

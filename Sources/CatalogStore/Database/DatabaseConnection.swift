@@ -3,11 +3,14 @@
 ///
 /// This is the seam between the storage layer and its engines: the layout, the writes, the change
 /// log and the queries speak SQL through it, written once for both engines (see
-/// `DatabaseStatement`); each engine's module implements it, and what cannot be said in common
-/// SQL is in the engine (`CatalogEngine`).
+/// `DatabaseStatement`); what cannot be said in common SQL (the schema's marks, locks, the
+/// fastest way to write much, snapshots) is an operation of its own, which each engine's module
+/// implements. Opening is the engine's (`CatalogEngine`).
 package protocol DatabaseConnection: AnyObject {
-  /// The few words of SQL that differ between the engines.
-  var dialect: SQLDialect { get }
+  /// What differs about the connection's engine: the same value as its engine's.
+  var traits: EngineTraits { get }
+
+  // MARK: SQL
 
   /// Whether a transaction is open on the connection.
   var isInTransaction: Bool { get }
@@ -29,14 +32,12 @@ package protocol DatabaseConnection: AnyObject {
   /// transaction on PostgreSQL, which reads it through a cursor.
   func cursor(_ sql: String) throws(CatalogError) -> any DatabaseStatement
 
-  /// The statement for `sql`, compiled once per connection and reused: for statements that are
-  /// run to completion (or reset) before the same SQL is used again, as lookups and single-row
-  /// writes are. It is found by where its text is in the binary, which costs nothing.
-  func cached(_ sql: StaticString) throws(CatalogError) -> any DatabaseStatement
+  /// The statements kept compiled on this connection (`cached(_:)`).
+  var statementCache: StatementCache { get }
 
-  /// The same, for a statement whose SQL is made at run time: it is found by `name`, and `sql`
-  /// is called only the first time.
-  func cached(named name: String, sql: () -> String) throws(CatalogError) -> any DatabaseStatement
+  /// Compiles a statement to keep and run many times (`cached(_:)`): PostgreSQL prepares it on
+  /// the server.
+  func compileToKeep(_ sql: String) throws(CatalogError) -> any DatabaseStatement
 
   /// The number of rows the last INSERT, UPDATE or DELETE changed.
   var changes: Int { get }
@@ -45,6 +46,66 @@ package protocol DatabaseConnection: AnyObject {
   /// `COPY … FROM STDIN`.
   func makeBulkInsert(into table: String, columns: [String]) throws(CatalogError)
     -> any BulkInsert
+
+  // MARK: The catalog's marks
+
+  /// The schema version of the catalog: 0 for an empty database (a new file or schema).
+  ///
+  /// - Throws: `CatalogError.notACatalog` for a database that holds something else.
+  func storedSchemaVersion() throws(CatalogError) -> Int
+
+  /// Records the schema version, inside a migration's transaction, after `lockForMigration`.
+  func recordSchemaVersion(_ version: Int) throws(CatalogError)
+
+  /// Takes, inside a migration's transaction, the lock under which one process migrates.
+  func lockForMigration() throws(CatalogError)
+
+  /// Whether the connection may write the catalog: a PostgreSQL role may be granted reading
+  /// only. A catalog that cannot be written is used as a read-only one (DESIGN §11).
+  func canWrite() throws(CatalogError) -> Bool
+
+  /// Makes the main connection ready to write (durability settings and the like), before any
+  /// migration.
+  func prepareForWriting() throws(CatalogError)
+
+  /// What `catalog info` shows of the server that keeps the catalog (none for a file): which
+  /// server, its version, the database and schema.
+  var serverDescription: [(name: String, value: String)] { get }
+
+  // MARK: Writing and reading
+
+  /// Takes, inside a write's transaction, the lock under which writes to one collection take
+  /// turns; returns whether another writer may have committed since the transaction began (on
+  /// SQLite the write transaction holds the whole file from its start, so none did).
+  @discardableResult
+  func lockCollection(named name: String) throws(CatalogError) -> Bool
+
+  /// Tells the watchers of other processes, inside a write's transaction before it commits, that
+  /// it commits `version`.
+  func announce(version: Int) throws(CatalogError)
+
+  /// Runs `body`, a write of many rows, in the way the engine writes those fastest.
+  func withLargeWrite<T>(_ kind: LargeWrite, _ body: () throws(CatalogError) -> T)
+    throws(CatalogError) -> T
+
+  /// Makes what a build stored ready to ship or copy (SQLite moves its log into the file).
+  func finishBuild() throws(CatalogError)
+
+  /// Begins, on a reader connection, a transaction that reads one committed version of the
+  /// catalog until it ends.
+  func beginSnapshot() throws(CatalogError)
+}
+
+/// The kinds of write that `DatabaseConnection.withLargeWrite` runs.
+package enum LargeWrite {
+  /// A new or replaced collection, written at once: its items and its lists in order.
+  case wholeCollection
+  /// Many items written one by one into a collection (an append, upsert or sync of a file).
+  case itemByItem
+  /// A new collection's keyed items, inside its `wholeCollection` write: the engine may build the
+  /// items' unique index of keys (`items_by_key`) once after them, where that is cheaper than
+  /// keeping it up to date row by row; a duplicate key then fails the building.
+  case keyedItemsOfNewCollection
 }
 
 /// Inserts rows in bulk (`DatabaseConnection.makeBulkInsert(into:columns:)`).
@@ -59,45 +120,22 @@ package protocol BulkInsert: AnyObject {
   func insert(count: Int, bind: (any ValueBinder, Int, Int32) -> Void) throws(CatalogError)
 }
 
-/// What differs in the SQL that the two engines accept, where a statement cannot avoid it.
-package struct SQLDialect: Sendable {
-  /// The type of byte-string columns: `BLOB`, `bytea`.
-  package let blobType: String
-  /// The statement that begins a write transaction: SQLite takes the write lock at once
-  /// (`BEGIN IMMEDIATE`); PostgreSQL begins (`BEGIN`) and its writes lock what they write.
-  package let beginWrite: StaticString
-  /// A setting for the write transaction, made right after it begins (none on SQLite).
-  package let writeSetting: StaticString?
-  /// The schema of a connection's temporary tables: `temp`, `pg_temp`.
-  package let temporarySchema: String
-  /// Whether a query that sums over a one-row subquery must group by that row's column to name
-  /// it beside the sums (PostgreSQL), or may name it bare (SQLite, which would otherwise sort
-  /// the one row in a temporary B-tree).
-  package let groupsBareColumns: Bool
-  /// Whether each statement whose answer is waited for costs a round trip to a server
-  /// (PostgreSQL), so that one larger statement beats several small ones; SQLite's cost only
-  /// their work.
-  package let waitingCostsARoundTrip: Bool
-
-  package init(
-    blobType: String, beginWrite: StaticString, writeSetting: StaticString? = nil,
-    temporarySchema: String, groupsBareColumns: Bool, waitingCostsARoundTrip: Bool
-  ) {
-    self.blobType = blobType
-    self.beginWrite = beginWrite
-    self.writeSetting = writeSetting
-    self.temporarySchema = temporarySchema
-    self.groupsBareColumns = groupsBareColumns
-    self.waitingCostsARoundTrip = waitingCostsARoundTrip
-  }
-
-  /// `GROUP BY column` where the engine needs it beside aggregates (`groupsBareColumns`).
-  package func groupingBy(_ column: String) -> String {
-    groupsBareColumns ? "GROUP BY \(column)" : ""
-  }
-}
-
 extension DatabaseConnection {
+  /// The statement for `sql`, compiled once per connection and reused: for statements that are
+  /// run to completion (or reset) before the same SQL is used again, as lookups and single-row
+  /// writes are. It is found by where its text is in the binary, which costs nothing.
+  package func cached(_ sql: StaticString) throws(CatalogError) -> any DatabaseStatement {
+    try statementCache.statement(for: sql, compile: compileToKeep)
+  }
+
+  /// The same, for a statement whose SQL is made at run time: it is found by `name`, and `sql`
+  /// is called only the first time.
+  package func cached(named name: String, sql: () -> String) throws(CatalogError)
+    -> any DatabaseStatement
+  {
+    try statementCache.statement(named: name, sql: sql, compile: compileToKeep)
+  }
+
   /// The single integer that a statement such as `SELECT count(*) …` returns.
   package func integer(_ sql: String) throws(CatalogError) -> Int {
     try prepare(sql).stepInteger()
@@ -117,9 +155,9 @@ extension DatabaseConnection {
   ) throws(CatalogError) -> T {
     let isNested = isInTransaction
     // Compiled once: a single write is a transaction, and compiling costs what a small write does.
-    try (isNested ? cached("SAVEPOINT nested") : cached(dialect.beginWrite)).bind()
+    try (isNested ? cached("SAVEPOINT nested") : cached(traits.beginWrite)).bind()
       .runWithoutWaiting()
-    if !isNested, let setting = dialect.writeSetting {
+    if !isNested, let setting = traits.writeSetting {
       try cached(setting).bind().runWithoutWaiting()
     }
     do {

@@ -67,7 +67,7 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
   case collation(CollationError)
   /// A list's stored keys contradict each other: the file was changed by something else than a
   /// catalog, or damaged.
-  case damagedList(groupingID: Int, reason: String)
+  case damagedList(listID: Int, reason: String)
   /// A list was asked for something that needed keys built after its version, and the catalog
   /// has changed since: the list must be refreshed first.
   case listOutOfDate(collection: String, version: Int, current: Int)
@@ -80,7 +80,7 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
   /// made again here.
   case staleKeys(path: String, madeBy: CollationVersion, running: String)
   /// A catalog shared on a server has keys made by another ICU or collator than this build's; it
-  /// is not rebuilt behind its other users' backs (`Catalog.rekeyStaleGroupings(notice:)` with
+  /// is not rebuilt behind its other users' backs (`Catalog.rekeyStaleLists(notice:)` with
   /// `shared: true` rebuilds it).
   case keysOfAnotherICU(path: String, madeBy: CollationVersion, running: CollationVersion)
   /// A read-only catalog was written by an older build and must be upgraded, which writes.
@@ -199,8 +199,8 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
       return message
     case .collation(let error):
       return error.description
-    case .damagedList(let groupingID, let reason):
-      return "the stored keys of list \(groupingID) are damaged (\(reason))"
+    case .damagedList(let listID, let reason):
+      return "the stored keys of list \(listID) are damaged (\(reason))"
     case .listOutOfDate(let collection, let version, let current):
       return "the list of '\(collection)' shows version \(version) and the catalog is at "
         + "version \(current); refresh it first"

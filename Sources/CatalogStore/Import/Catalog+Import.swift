@@ -24,7 +24,7 @@ extension Catalog {
   ) throws(CatalogError) -> ImportSummary {
     let name = options.collection.map { String($0.trimmingWhiteSpace) }
     if let name, name.isEmpty { throw .invalidCollectionName(options.collection ?? "") }
-    return try engine.withLargeWrite(.wholeCollection, on: connection) { () throws(CatalogError) in
+    return try connection.withLargeWrite(.wholeCollection) { () throws(CatalogError) in
       try versionedWrite { () throws(CatalogError) in
         if options.mode.writesItems {
           return try importItems(
@@ -34,7 +34,7 @@ extension Catalog {
         guard let name else {
           throw .invalidRequest("an import that makes or replaces a collection needs its name")
         }
-        try engine.lockCollection(named: name, on: connection)
+        try connection.lockCollection(named: name)
         let existing = try collection(named: name)
         if options.mode == .create, existing != nil { throw .collectionExists(name: name) }
         return try importAll(
@@ -54,7 +54,7 @@ extension Catalog {
     throws(CatalogError) -> CollectionInfo
   {
     if let name {
-      try engine.lockCollection(named: name, on: connection)
+      try connection.lockCollection(named: name)
       if let collection = try collection(named: name) { return collection }
       if !options.collectionIsDefault {
         throw .unknownCollection(name: name, available: try collections().map(\.name))
@@ -63,7 +63,7 @@ extension Catalog {
     let collections = try collections()
     if collections.count == 1 {
       let only = collections[0]
-      guard try engine.lockCollection(named: only.name, on: connection) else { return only }
+      guard try connection.lockCollection(named: only.name) else { return only }
       // Another writer may have renamed or dropped it before this one's turn came.
       if let collection = try collection(named: only.name) { return collection }
       throw .unknownCollection(name: only.name, available: try self.collections().map(\.name))
@@ -102,13 +102,13 @@ extension Catalog {
         progress: progress)
     }
     let itemCount =
-      try keyLog == nil ? write() : engine.withItemKeysIndexedAfter(on: connection, write)
+      try keyLog == nil ? write() : connection.withLargeWrite(.keyedItemsOfNewCollection, write)
     let sectionCounts = try plan.build.finish(shouldStop: options.shouldStop)
     let collection = try self.collection(id: plan.collectionID)
     for builder in plan.build.builders {
-      for column in try indexColumns(ofGrouping: builder.groupingID) {
+      for column in try indexColumns(ofList: builder.listID) {
         try tallyIndexColumn(
-          column, groupingID: builder.groupingID, of: collection, grouping: builder.grouping,
+          column, listID: builder.listID, of: collection, grouping: builder.grouping,
           collation: builder.collation)
       }
     }
@@ -222,7 +222,7 @@ private struct ItemToStore: Sendable {
 /// What the reading thread sends the writing one: items to store, and the sort runs that keying
 /// them filled, for the writing thread to sort and spill while the reading one goes on.
 private enum ImportMessage: Sendable {
-  case items([ItemToStore], fullRuns: [GroupingBuild.FullRun], bytesRead: Int)
+  case items([ItemToStore], fullRuns: [ListBuild.FullRun], bytesRead: Int)
   case failure(CatalogError)
 }
 
@@ -230,13 +230,13 @@ private enum ImportMessage: Sendable {
 /// reader, the keying one alone the build, until they are done; hence `@unchecked Sendable`.
 private final class ReaderTransfer: @unchecked Sendable {
   let reader: CSVReader
-  let build: GroupingBuild
+  let build: ListBuild
   let firstItem: Int
   let shouldStop: @Sendable () -> Bool
   static let batchSize = 1024
 
   init(
-    reader: CSVReader, build: GroupingBuild, firstItem: Int,
+    reader: CSVReader, build: ListBuild, firstItem: Int,
     shouldStop: @escaping @Sendable () -> Bool
   ) {
     self.reader = reader
@@ -297,7 +297,7 @@ private final class ReaderTransfer: @unchecked Sendable {
         if shouldStop() { throw .interrupted }
         var items: [ItemToStore] = []
         items.reserveCapacity(batch.count)
-        var fullRuns: [GroupingBuild.FullRun] = []
+        var fullRuns: [ListBuild.FullRun] = []
         for record in batch {
           fullRuns += build.add(item: item, fields: record.fields)
           items.append(

@@ -22,7 +22,7 @@ extension Catalog {
     var alsoStore = options.alsoStore
     alsoStore.groupBy += options.groupBy
     try storeKeys(alsoStore, for: collection, willBuild: { _ in })
-    return try engine.withLargeWrite(.itemByItem, on: connection) { () throws(CatalogError) in
+    return try connection.withLargeWrite(.itemByItem) { () throws(CatalogError) in
       try writeItems(
         from: reader, into: collection, options: options, keyPosition: keyPosition,
         positions: positions, collation: collation, progress: progress)
@@ -73,8 +73,8 @@ extension Catalog {
     let outcome = try writer.finish()
     if options.shouldStop() { throw .interrupted }
     let grouping = options.groupBy.first.map(Grouping.column) ?? .letters
-    let groupingID = try groupingID(grouping, of: collection, collation: collation) {}
-    let sectionCount = try BlockTree(connection: connection, groupingID: groupingID).totals()
+    let listID = try listID(grouping, of: collection, collation: collation) {}
+    let sectionCount = try BlockTree(connection: connection, listID: listID).totals()
       .sections
     let totalItems = writer.itemCount
     return outcome.map { summary in

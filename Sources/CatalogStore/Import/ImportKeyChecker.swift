@@ -12,7 +12,7 @@ final class ImportKeyChecker {
   init(connection: any DatabaseConnection, keyColumn: ImportKeyColumn) throws(CatalogError) {
     self.connection = connection
     self.keyColumn = keyColumn
-    table = connection.dialect.temporarySchema + ".import_keys"
+    table = connection.traits.temporarySchema + ".import_keys"
     try connection.execute(
       """
       DROP TABLE IF EXISTS \(table);

@@ -1,9 +1,9 @@
 import CatalogCollation
 
-/// Cuts a grouping's rows, arriving in list order, into its sections: a section ends where the
+/// Cuts a list's rows, arriving in list order, into its sections: a section ends where the
 /// next begins, so only the current one is held, however many sections there are.
 struct SectionCounter {
-  /// A section of the finished grouping.
+  /// A section of the finished list.
   struct Section: Sendable {
     /// The section's key (`ListKey`).
     let key: [UInt8]

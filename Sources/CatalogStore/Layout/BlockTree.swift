@@ -54,27 +54,40 @@ final class BlockTree {
   }
 
   let connection: any DatabaseConnection
-  let groupingID: Int
+  let listID: Int
   let shape: Shape
+  private let counting: Counting
   private var cachedTopLevel: Int?
+
+  /// How the tree finds the counts before keys: where each statement costs a round trip
+  /// (`EngineTraits.waitingCostsARoundTrip`), several keys at once in one statement; elsewhere
+  /// level by level, one key at a time, each descent starting where the last one parts.
+  private enum Counting {
+    case levelByLevel, severalKeysAtOnce
+  }
 
   /// `topLevel`: the tree's top level, where the caller read it already.
   init(
-    connection: any DatabaseConnection, groupingID: Int, shape: Shape = .standard,
+    connection: any DatabaseConnection, listID: Int, shape: Shape = .standard,
     topLevel: Int? = nil
   ) {
     self.connection = connection
-    self.groupingID = groupingID
+    self.listID = listID
     self.shape = shape
+    counting = connection.traits.waitingCostsARoundTrip ? .severalKeysAtOnce : .levelByLevel
     cachedTopLevel = topLevel
   }
+
+  /// Whether the tree counts before several keys in one statement (`countsBefore(sortedKeys:)`),
+  /// so that finding the keys a write needs at once saves round trips.
+  var countsSeveralKeysAtOnce: Bool { counting == .severalKeysAtOnce }
 
   /// The highest level, whose nodes are read one by one.
   func topLevel() throws(CatalogError) -> Int {
     if let cachedTopLevel { return cachedTopLevel }
     let top = try connection.cached(
       "SELECT coalesce(max(level), 0) FROM row_blocks WHERE grouping_id = ?"
-    ).bind(.integer(groupingID)).stepInteger()
+    ).bind(.integer(listID)).stepInteger()
     cachedTopLevel = top
     return top
   }
@@ -105,15 +118,15 @@ final class BlockTree {
 
   /// The numbers of rows and of sections whose keys are less than `key`.
   func countsBefore(_ key: [UInt8]) throws(CatalogError) -> Counts {
-    connection.dialect.waitingCostsARoundTrip
-      ? try countsAtOnce(before: [key])[0] : try countsLevelByLevel(before: key)
+    switch counting {
+    case .levelByLevel: try countsLevelByLevel(before: key)
+    case .severalKeysAtOnce: try countsAtOnce(before: [key])[0]
+    }
   }
 
-  /// The counts before each of `keys`, which are sorted and distinct, in their order: where
-  /// each statement costs a round trip, a few keys at a time in one statement; elsewhere one by
-  /// one, each descent starting where the last one parts.
+  /// The counts before each of `keys`, which are sorted and distinct, in their order.
   func countsBefore(sortedKeys keys: [[UInt8]]) throws(CatalogError) -> [Counts] {
-    guard connection.dialect.waitingCostsARoundTrip else {
+    guard counting == .severalKeysAtOnce else {
       var counts: [Counts] = []
       for key in keys { counts.append(try countsLevelByLevel(before: key)) }
       return counts
@@ -150,18 +163,18 @@ final class BlockTree {
             AND first_key <= ?4 ORDER BY first_key DESC LIMIT 1) n
       LEFT JOIN row_blocks s
         ON s.grouping_id = ?1 AND s.level = ?2 AND s.first_key >= ?3 AND s.first_key < n.first_key
-      \(connection.dialect.groupingBy("n.first_key"))
+      \(connection.traits.groupingBy("n.first_key"))
       """
     }
     let top = try topLevel()
     for level in stride(from: top - path.count, through: 0, by: -1) {
       let parent = path.last
       try step.bind(
-        .integer(groupingID), .integer(level), .blob(parent?.firstKey ?? []), .blob(key),
+        .integer(listID), .integer(level), .blob(parent?.firstKey ?? []), .blob(key),
         .blob(parent?.upper ?? ListKey.end))
       guard try step.step(), !step.isNull(at: 0) else {
         step.reset()
-        throw .damagedList(groupingID: groupingID, reason: "no level-\(level) block holds a key")
+        throw .damagedList(listID: listID, reason: "no level-\(level) block holds a key")
       }
       let before =
         (parent?.before ?? .zero) + Counts(rows: step.int(at: 1), sections: step.int(at: 2))
@@ -180,19 +193,19 @@ final class BlockTree {
     let statement = try connection.cached(
       named: "counts before \(keys.count) keys, \(top) levels up"
     ) {
-      Self.countsSQL(keyCount: keys.count, topLevel: top, blobType: connection.dialect.blobType)
+      Self.countsSQL(keyCount: keys.count, topLevel: top, blobType: connection.traits.blobType)
     }
-    try statement.bind([.integer(groupingID)] + keys.map { .blob($0) })
+    try statement.bind([.integer(listID)] + keys.map { .blob($0) })
     defer { statement.reset() }
     var counts: [Counts] = []
     while try statement.step() {
       guard statement.int(at: 0) == 0 else {
-        throw .damagedList(groupingID: groupingID, reason: "a level has no block that holds a key")
+        throw .damagedList(listID: listID, reason: "a level has no block that holds a key")
       }
       counts.append(Counts(rows: statement.int(at: 1), sections: statement.int(at: 2)))
     }
     guard counts.count == keys.count else {
-      throw .damagedList(groupingID: groupingID, reason: "a key was not counted")
+      throw .damagedList(listID: listID, reason: "a key was not counted")
     }
     return counts
   }
@@ -247,7 +260,7 @@ final class BlockTree {
         ORDER BY first_key
         """)
       try nodes.bind(
-        .integer(groupingID), .integer(level), .blob(lower), .blob(upper ?? ListKey.end))
+        .integer(listID), .integer(level), .blob(lower), .blob(upper ?? ListKey.end))
       var chosen: [UInt8]?
       while try nodes.step() {
         if chosen != nil {
@@ -269,7 +282,7 @@ final class BlockTree {
       """
     }
     try element.bind(
-      .integer(groupingID), .blob(lower), .blob(upper ?? ListKey.end), .integer(remaining))
+      .integer(listID), .blob(lower), .blob(upper ?? ListKey.end), .integer(remaining))
     defer { element.reset() }
     return try element.step() ? element.blob(at: 0) : nil
   }
@@ -285,7 +298,7 @@ final class BlockTree {
     let update = try connection.cached(named: "add to a node's counts") { Self.addToNode }
     for level in stride(from: try topLevel(), through: 0, by: -1) {
       let missing = CatalogError.damagedList(
-        groupingID: groupingID, reason: "no level-\(level) node holds a key")
+        listID: listID, reason: "no level-\(level) node holds a key")
       try bound(update, level: level, key: key, delta: -counts)
         .runWithoutWaiting(changing: 1, otherwise: missing)
     }
@@ -301,7 +314,7 @@ final class BlockTree {
         SELECT 1 FROM row_blocks
         WHERE grouping_id = ?1 AND level = 1 AND first_key = b.first_key)
       """
-    ).bind(.integer(groupingID), .blob(key)).runWithoutWaiting()
+    ).bind(.integer(listID), .blob(key)).runWithoutWaiting()
   }
 
   /// Adds to the counts of the node of a level (`?2`) that holds a key (`?3`): `?4` rows and
@@ -319,7 +332,7 @@ final class BlockTree {
     _ statement: any DatabaseStatement, level: Int, key: [UInt8], delta: Counts
   ) throws(CatalogError) -> any DatabaseStatement {
     try statement.bind(
-      .integer(groupingID), .integer(level), .blob(key), .integer(delta.rows),
+      .integer(listID), .integer(level), .blob(key), .integer(delta.rows),
       .integer(delta.sections))
   }
 
@@ -343,7 +356,7 @@ final class BlockTree {
       }, level: 0, key: key, delta: delta)
     defer { block.reset() }
     guard try block.step() else {
-      throw .damagedList(groupingID: groupingID, reason: "no level-0 block holds a key")
+      throw .damagedList(listID: listID, reason: "no level-0 block holds a key")
     }
     return (block.blob(at: 0), Counts(rows: block.int(at: 1), sections: block.int(at: 2)))
   }
@@ -393,7 +406,7 @@ final class BlockTree {
         added = .zero
       }
       try nodes.bind(
-        .integer(groupingID), .integer(level),
+        .integer(listID), .integer(level),
         .blob(try node(containing: elements[0].key, level: level).firstKey))
       while next < elements.count, try nodes.step() {
         let firstKey = nodes.blob(at: 0)
@@ -414,7 +427,7 @@ final class BlockTree {
       close()
       for node in changed {
         try update.bind(
-          .integer(groupingID), .integer(level), .blob(node.firstKey), .integer(node.added.rows),
+          .integer(listID), .integer(level), .blob(node.firstKey), .integer(node.added.rows),
           .integer(node.added.sections)
         ).runWithoutWaiting()
       }
@@ -430,14 +443,14 @@ final class BlockTree {
       SELECT row_count + section_count FROM row_blocks
       WHERE grouping_id = ?1 AND level = ?2 AND first_key = ?3
       """
-    ).bind(.integer(groupingID), .integer(level), .blob(firstKey)).stepInteger()
+    ).bind(.integer(listID), .integer(level), .blob(firstKey)).stepInteger()
   }
 
   /// Deletes every node of the list.
   func deleteAll() throws(CatalogError) {
     lastPath = []
     try connection.cached("DELETE FROM row_blocks WHERE grouping_id = ?")
-      .bind(.integer(groupingID)).run()
+      .bind(.integer(listID)).run()
     cachedTopLevel = nil
   }
 
@@ -456,7 +469,7 @@ final class BlockTree {
       ORDER BY key LIMIT 1 OFFSET ?4
       """)
     try middle.bind(
-      .integer(groupingID), .blob(firstKey), .blob(upper ?? ListKey.end),
+      .integer(listID), .blob(firstKey), .blob(upper ?? ListKey.end),
       .integer(counts.total / 2))
     guard try middle.step() else {
       middle.reset()
@@ -477,7 +490,7 @@ final class BlockTree {
     if level > (try topLevel()) {
       let nodes = try connection.cached(
         "SELECT count(*) FROM row_blocks WHERE grouping_id = ?1 AND level = ?2"
-      ).bind(.integer(groupingID), .integer(level - 1)).stepInteger()
+      ).bind(.integer(listID), .integer(level - 1)).stepInteger()
       guard nodes > shape.maximumChildren else { return }
       let totals = try sum(level: level - 1, from: [], upTo: nil)
       try insertNode(level: level, firstKey: [], counts: totals)
@@ -493,7 +506,7 @@ final class BlockTree {
       ORDER BY first_key
       """)
     try children.bind(
-      .integer(groupingID), .integer(level - 1), .blob(parent.firstKey),
+      .integer(listID), .integer(level - 1), .blob(parent.firstKey),
       .blob(upper ?? ListKey.end))
     var keys: [[UInt8]] = []
     while try children.step() { keys.append(children.blob(at: 0)) }
@@ -517,7 +530,7 @@ final class BlockTree {
       WHERE grouping_id = ?1 AND level = ?2 AND first_key = ?3
       """
     ).bind(
-      .integer(groupingID), .integer(level), .blob(firstKey), .integer(counts.rows),
+      .integer(listID), .integer(level), .blob(firstKey), .integer(counts.rows),
       .integer(counts.sections)
     ).run()
   }
@@ -537,7 +550,7 @@ final class BlockTree {
       VALUES (?, ?, ?, ?, ?)
       """
     ).bind(
-      .integer(groupingID), .integer(level), .blob(firstKey), .integer(counts.rows),
+      .integer(listID), .integer(level), .blob(firstKey), .integer(counts.rows),
       .integer(counts.sections)
     ).run()
   }
@@ -555,10 +568,10 @@ final class BlockTree {
       WHERE grouping_id = ?1 AND level = ?2 AND first_key <= ?3
       ORDER BY first_key DESC LIMIT 1
       """)
-    try statement.bind(.integer(groupingID), .integer(level), .blob(key))
+    try statement.bind(.integer(listID), .integer(level), .blob(key))
     defer { statement.reset() }
     guard try statement.step() else {
-      throw .damagedList(groupingID: groupingID, reason: "no level-\(level) block holds a key")
+      throw .damagedList(listID: listID, reason: "no level-\(level) block holds a key")
     }
     return (
       statement.blob(at: 0), Counts(rows: statement.int(at: 1), sections: statement.int(at: 2))
@@ -571,7 +584,7 @@ final class BlockTree {
       SELECT first_key FROM row_blocks WHERE grouping_id = ?1 AND level = ?2 AND first_key > ?3
       ORDER BY first_key LIMIT 1
       """)
-    try statement.bind(.integer(groupingID), .integer(level), .blob(key))
+    try statement.bind(.integer(listID), .integer(level), .blob(key))
     defer { statement.reset() }
     return try statement.step() ? statement.blob(at: 0) : nil
   }
@@ -586,7 +599,7 @@ final class BlockTree {
       WHERE grouping_id = ?1 AND level = ?2 AND first_key >= ?3 AND first_key < ?4
       """)
     try statement.bind(
-      .integer(groupingID), .integer(level), .blob(lower), .blob(upper ?? ListKey.end))
+      .integer(listID), .integer(level), .blob(lower), .blob(upper ?? ListKey.end))
     defer { statement.reset() }
     _ = try statement.step()
     return Counts(rows: statement.int(at: 0), sections: statement.int(at: 1))
@@ -604,7 +617,7 @@ final class BlockTree {
         (SELECT count(*) FROM sections
          WHERE grouping_id = ?1 AND key >= ?2 AND key < ?3)
       """)
-    try statement.bind(.integer(groupingID), .blob(lower), .blob(upper ?? ListKey.end))
+    try statement.bind(.integer(listID), .blob(lower), .blob(upper ?? ListKey.end))
     defer { statement.reset() }
     _ = try statement.step()
     return Counts(rows: statement.int(at: 0), sections: statement.int(at: 1))

@@ -50,7 +50,7 @@ struct BlockTreeBuilder {
 
   private func insert(_ node: Node, level: Int) throws(CatalogError) {
     try nodes.append(
-      .integer(tree.groupingID), .integer(level), .blob(node.firstKey),
+      .integer(tree.listID), .integer(level), .blob(node.firstKey),
       .integer(node.counts.rows), .integer(node.counts.sections))
   }
 

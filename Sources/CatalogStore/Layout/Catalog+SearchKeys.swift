@@ -58,24 +58,24 @@ extension Catalog {
     }
   }
 
-  /// Builds the starts of searches in a grouping's list (`SearchStarts`) from its rows and the
+  /// Builds the starts of searches in a list (`SearchStarts`) from its rows and the
   /// keys of the search index `searchIndexID`, in one transaction after calling `willBuild`,
-  /// when they are missing: a grouping built after the search index, or a catalog upgraded from
+  /// when they are missing: a list built after the search index, or a catalog upgraded from
   /// a schema without them. A read-only catalog searches without them.
   package func buildSearchStarts(
-    ofGrouping groupingID: Int, searchIndexID: Int, collection: CollectionInfo,
+    ofList listID: Int, searchIndexID: Int, collection: CollectionInfo,
     willBuild: () -> Void
   ) throws(CatalogError) {
     let starts = SearchStarts(connection: connection)
-    guard !configuration.readOnly, try !starts.areBuilt(groupingID: groupingID) else { return }
+    guard !configuration.readOnly, try !starts.areBuilt(listID: listID) else { return }
     willBuild()
     try connection.transaction { () throws(CatalogError) in
-      try engine.lockCollection(named: collection.name, on: connection)
-      guard try !starts.areBuilt(groupingID: groupingID) else { return }
+      try connection.lockCollection(named: collection.name)
+      guard try !starts.areBuilt(listID: listID) else { return }
       // The collection as it is now: another process may have added items since.
       let current = try self.collection(id: collection.id)
       let builder = try SearchStartsBuilder(
-        connection: connection, groupingIDs: [groupingID], itemLimit: current.nextItem)
+        connection: connection, listIDs: [listID], itemLimit: current.nextItem)
       let keys = try connection.cursor(
         "SELECT key, item FROM search_keys WHERE search_index_id = ? ORDER BY key")
       try keys.bind(.integer(searchIndexID))
@@ -136,7 +136,7 @@ extension Catalog {
     // out of the merge, in order.
     let starts = try SearchStartsBuilder(
       connection: connection,
-      groupingIDs: keepsSearchStarts
+      listIDs: keepsSearchStarts
         ? try SearchStarts(connection: connection).groupings(ofSearchIndex: id) : [],
       itemLimit: collection.nextItem)
     // The keys are merged in order on a second thread while this one inserts them.

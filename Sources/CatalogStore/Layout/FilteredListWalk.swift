@@ -81,7 +81,7 @@ final class FilteredListWalk {
 
   /// Reads the batch of rows from `start`, keeping those that match, at most `remaining`.
   private func readBatch(from start: (key: [UInt8], offset: Int)) throws(CatalogError) {
-    var bounds: [SQLValue] = [.integer(reader.groupingID), .blob(start.key), .integer(batchSize)]
+    var bounds: [SQLValue] = [.integer(reader.listID), .blob(start.key), .integer(batchSize)]
     if case .searchKeys = test { bounds.insert(.integer(collectionID), at: 0) }
     try statement.bind(bounds)
     var offset = start.offset
@@ -125,7 +125,7 @@ final class FilteredListWalk {
         "SELECT title, fields FROM items WHERE collection_id = ? AND item = ?"
       ).bind(.integer(collectionID), .integer(row.item))
       guard try item.step() else {
-        throw .damagedList(groupingID: reader.groupingID, reason: "a row's item is missing")
+        throw .damagedList(listID: reader.listID, reason: "a row's item is missing")
       }
       found.append(
         StoredRow(

@@ -5,7 +5,7 @@ import CatalogCollation
 /// import and a rebuild do; a single write goes through `ListLayout` instead.
 final class ListBulkWriter {
   private let connection: any DatabaseConnection
-  private let groupingID: Int
+  private let listID: Int
   private let collation: Collation
   private let column: String?
   private let insertRows: any BulkInsert
@@ -14,14 +14,14 @@ final class ListBulkWriter {
   private var blocks: BlockTreeBuilder
   private var currentSection: [UInt8] = []
 
-  /// Starts writing the list of `groupingID`, which must be empty.
+  /// Starts writing the list of `listID`, which must be empty.
   init(
-    connection: any DatabaseConnection, groupingID: Int, grouping: Grouping, collation: Collation
+    connection: any DatabaseConnection, listID: Int, grouping: Grouping, collation: Collation
   )
     throws(CatalogError)
   {
     self.connection = connection
-    self.groupingID = groupingID
+    self.listID = listID
     self.collation = collation
     column = grouping.column
     insertRows = try connection.makeBulkInsert(
@@ -33,7 +33,7 @@ final class ListBulkWriter {
       connection: connection, into: "section_values",
       columns: ["grouping_id", "column_name", "section", "value", "sort_key", "count"])
     blocks = try BlockTreeBuilder(
-      tree: BlockTree(connection: connection, groupingID: groupingID))
+      tree: BlockTree(connection: connection, listID: listID))
   }
 
   /// Writes rows that follow the ones written so far in list order; the keys are read in place.
@@ -49,7 +49,7 @@ final class ListBulkWriter {
     }
     try insertRows.insert(count: count) { statement, row, position in
       let rowKey = key(row)
-      statement.bind(groupingID, at: position)
+      statement.bind(listID, at: position)
       statement.bind(borrowing: rowKey, at: position + 1)
       statement.bind(ListKey.item(ofRow: rowKey), at: position + 2)
     }
@@ -58,12 +58,12 @@ final class ListBulkWriter {
   /// Writes a section whose rows have all been written.
   func addSection(_ section: SectionCounter.Section) throws(CatalogError) {
     try sections.append(
-      .integer(groupingID), .blob(section.key), .text(section.heading), .text(section.letter),
+      .integer(listID), .blob(section.key), .text(section.heading), .text(section.letter),
       .integer(section.count))
     guard let column else { return }
     for (spelling, count) in section.spellings {
       try spellings.append(
-        .integer(groupingID), .text(column), .blob(section.key), .text(spelling),
+        .integer(listID), .text(column), .blob(section.key), .text(spelling),
         .blob(collation.sortKey(for: spelling)), .integer(count))
     }
   }

@@ -1,5 +1,5 @@
 /// Where one item goes in one list: the key of its row and the values its section tallies, as
-/// `ItemKeyMaker` makes them for an import and for a single write alike.
+/// `RowKeyMaker` makes them for an import and for a single write alike.
 struct ListEntry: Equatable, Sendable {
   /// The row's key (`ListKey`), which begins with its section's key.
   let rowKey: [UInt8]

@@ -55,7 +55,7 @@ package enum ListKey {
     section(.value(key: valueKey, spelling: ""))
   }
 
-  /// The key of the section whose heading folds equal to `heading` in a grouping: the letter
+  /// The key of the section whose heading folds equal to `heading` in a list: the letter
   /// it is a label of, or the column value it spells; nil for a letter grouping and a heading
   /// that is no label.
   package static func section(

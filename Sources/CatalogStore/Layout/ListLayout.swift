@@ -29,7 +29,7 @@ final class ListLayout {
     static let unchanged = Relabeling(before: [], after: [])
   }
 
-  let groupingID: Int
+  let listID: Int
   let grouping: Grouping
   let collation: Collation
   /// The columns whose values each section tallies: the grouping column first (its spellings
@@ -41,17 +41,17 @@ final class ListLayout {
 
   /// `topLevel`: the top level of the list's block counts as the write began.
   init(
-    connection: any DatabaseConnection, groupingID: Int, grouping: Grouping, collation: Collation,
+    connection: any DatabaseConnection, listID: Int, grouping: Grouping, collation: Collation,
     indexColumns: [String], topLevel: Int
   ) {
     self.connection = connection
-    self.groupingID = groupingID
+    self.listID = listID
     self.grouping = grouping
     self.collation = collation
     self.indexColumns = indexColumns
     talliedColumns =
       (grouping.column.map { [$0] } ?? []) + indexColumns.filter { $0 != grouping.column }
-    tree = BlockTree(connection: connection, groupingID: groupingID, topLevel: topLevel)
+    tree = BlockTree(connection: connection, listID: listID, topLevel: topLevel)
   }
 
   // MARK: - Writes
@@ -70,7 +70,7 @@ final class ListLayout {
     let insertRows = try connection.makeBulkInsert(
       into: "rows", columns: ["grouping_id", "key", "item"])
     try insertRows.insert(count: entries.count) { statement, row, position in
-      statement.bind(groupingID, at: position)
+      statement.bind(listID, at: position)
       statement.bind(entries[row].rowKey, at: position + 1)
       statement.bind(entries[row].item, at: position + 2)
     }
@@ -100,7 +100,7 @@ final class ListLayout {
           VALUES (?, ?, ?, ?, ?)
           """
         ).bind(
-          .integer(groupingID), .blob(section), .text(heading),
+          .integer(listID), .blob(section), .text(heading),
           .text(letter(of: heading, in: section)), .integer(group.count)
         ).runWithoutWaiting()
         try tally(group, in: section)
@@ -119,16 +119,16 @@ final class ListLayout {
   /// Takes a row out.
   func delete(_ entry: ListEntry) throws(CatalogError) -> SectionEffect {
     try connection.cached("DELETE FROM rows WHERE grouping_id = ? AND key = ?")
-      .bind(.integer(groupingID), .blob(entry.rowKey))
+      .bind(.integer(listID), .blob(entry.rowKey))
       .runWithoutWaiting(
         changing: 1,
-        otherwise: .damagedList(groupingID: groupingID, reason: "item \(entry.item) has no row"))
+        otherwise: .damagedList(listID: listID, reason: "item \(entry.item) has no row"))
     try tree.remove(.oneRow, at: entry.rowKey)
     let section = entry.sectionKey
     let titlesBefore = try indexTitles(of: section)
     try tally(entry, in: section, by: -1)
     guard let counted = try countDown(section) else {
-      throw .damagedList(groupingID: groupingID, reason: "item \(entry.item) has no section")
+      throw .damagedList(listID: listID, reason: "item \(entry.item) has no section")
     }
     guard counted.count == 0 else {
       let heading = try setHeading(of: section, from: counted.heading, to: counted.topSpelling)
@@ -137,7 +137,7 @@ final class ListLayout {
     }
     // Its last item's values were tallied out above, which took its last tallies with them.
     try connection.cached("DELETE FROM sections WHERE grouping_id = ? AND key = ?")
-      .bind(.integer(groupingID), .blob(section))
+      .bind(.integer(listID), .blob(section))
       .runWithoutWaiting()
     try tree.remove(.oneSection, at: section)
     return .deleted(label: [counted.heading] + titlesBefore, count: 1)
@@ -182,7 +182,7 @@ final class ListLayout {
       UPDATE sections SET item_count = item_count + ?3 WHERE grouping_id = ?1 AND key = ?2
       RETURNING item_count, heading
       """)
-    try statement.bind(.integer(groupingID), .blob(section), .integer(delta))
+    try statement.bind(.integer(listID), .blob(section), .integer(delta))
     defer { statement.reset() }
     return try statement.step() ? (statement.int(at: 0), statement.text(at: 1)) : nil
   }
@@ -204,7 +204,7 @@ final class ListLayout {
         WHERE v.grouping_id = ?1 AND v.column_name = ?3 AND v.section = ?2
         ORDER BY v.count DESC, v.sort_key, v.value LIMIT 1)
       """)
-    try statement.bind(.integer(groupingID), .blob(section), .text(column))
+    try statement.bind(.integer(listID), .blob(section), .text(column))
     defer { statement.reset() }
     guard try statement.step() else { return nil }
     return (statement.int(at: 0), statement.text(at: 1), statement.optionalText(at: 2))
@@ -243,7 +243,7 @@ final class ListLayout {
   private func currentHeading(of section: [UInt8]) throws(CatalogError) -> String {
     let statement = try connection.cached(
       "SELECT heading FROM sections WHERE grouping_id = ? AND key = ?")
-    try statement.bind(.integer(groupingID), .blob(section))
+    try statement.bind(.integer(listID), .blob(section))
     defer { statement.reset() }
     return try statement.step() ? statement.text(at: 0) : ""
   }
@@ -262,7 +262,7 @@ final class ListLayout {
         ORDER BY v.count DESC, v.sort_key, v.value LIMIT 1)
       FROM sections s WHERE s.grouping_id = ?1 AND s.key = ?2
       """)
-    try statement.bind(.integer(groupingID), .blob(section), .text(column))
+    try statement.bind(.integer(listID), .blob(section), .text(column))
     guard try statement.step() else {
       statement.reset()
       return (nil, nil)
@@ -283,7 +283,7 @@ final class ListLayout {
     try connection.cached(
       "UPDATE sections SET heading = ?3, letter = ?4 WHERE grouping_id = ?1 AND key = ?2"
     )
-    .bind(.integer(groupingID), .blob(section), .text(top), .text(letter(of: top, in: section)))
+    .bind(.integer(listID), .blob(section), .text(top), .text(letter(of: top, in: section)))
     .runWithoutWaiting()
     return (current, top)
   }
@@ -303,7 +303,7 @@ final class ListLayout {
       SELECT value FROM section_values WHERE grouping_id = ?1 AND column_name = ?2 AND section = ?3
       ORDER BY count DESC, sort_key, value LIMIT 1
       """)
-    try statement.bind(.integer(groupingID), .text(column), .blob(section))
+    try statement.bind(.integer(listID), .text(column), .blob(section))
     defer { statement.reset() }
     return try statement.step() ? statement.text(at: 0) : nil
   }
@@ -348,17 +348,17 @@ final class ListLayout {
       UPDATE section_values SET count = count + ?5
       WHERE grouping_id = ?1 AND column_name = ?2 AND section = ?3 AND value = ?4
       """
-    ).bind(.integer(groupingID), .text(column), .blob(section), .text(value), .integer(delta))
+    ).bind(.integer(listID), .text(column), .blob(section), .text(value), .integer(delta))
       .runWithoutWaiting(
         changing: 1,
         otherwise: .damagedList(
-          groupingID: groupingID, reason: "a value of '\(column)' is not tallied"))
+          listID: listID, reason: "a value of '\(column)' is not tallied"))
     try connection.cached(
       """
       DELETE FROM section_values
       WHERE grouping_id = ? AND column_name = ? AND section = ? AND value = ? AND count = 0
       """
-    ).bind(.integer(groupingID), .text(column), .blob(section), .text(value))
+    ).bind(.integer(listID), .text(column), .blob(section), .text(value))
       .runWithoutWaiting()
   }
 
@@ -374,7 +374,7 @@ final class ListLayout {
       DO UPDATE SET count = section_values.count + excluded.count
       """
     ).bind(
-      .integer(groupingID), .text(column), .blob(section), .text(value),
+      .integer(listID), .text(column), .blob(section), .text(value),
       .blob(collation.sortKey(for: value)), .integer(delta)
     ).runWithoutWaiting()
   }

@@ -5,14 +5,14 @@
 /// Reads through the connection it is given, which a list keeps in one read snapshot so that
 /// every answer describes the same version.
 package final class ListReader {
-  package let groupingID: Int
+  package let listID: Int
   let connection: any DatabaseConnection
   let tree: BlockTree
 
-  package init(connection: any DatabaseConnection, groupingID: Int) {
+  package init(connection: any DatabaseConnection, listID: Int) {
     self.connection = connection
-    self.groupingID = groupingID
-    tree = BlockTree(connection: connection, groupingID: groupingID)
+    self.listID = listID
+    tree = BlockTree(connection: connection, listID: listID)
   }
 
   /// Whether the search index `id` is there in what the reader reads: not in a snapshot that
@@ -66,7 +66,7 @@ package final class ListReader {
   {
     let exists = try connection.cached(
       "SELECT count(*) FROM sections WHERE grouping_id = ? AND key = ?"
-    ).bind(.integer(groupingID), .blob(key)).stepInteger()
+    ).bind(.integer(listID), .blob(key)).stepInteger()
     guard exists == 1 else { return nil }
     let start = try position(ofSection: key)
     return try StoredSectionCursor(
@@ -129,7 +129,7 @@ package final class StoredSectionCursor {
     if position == batch.count {
       guard let start = batchStart else { return nil }
       try statement.bind(
-        indexBy.map(SQLValue.text) ?? .null, .integer(reader.groupingID), .blob(start.key),
+        indexBy.map(SQLValue.text) ?? .null, .integer(reader.listID), .blob(start.key),
         .integer(Self.batchSize))
       batch.removeAll(keepingCapacity: true)
       position = 0
@@ -204,7 +204,7 @@ package final class StoredRowCursor {
       guard let start = batchStart, remaining > 0 else { return nil }
       let limit = min(remaining, Self.batchSize)
       try statement.bind(
-        .integer(collectionID), .integer(reader.groupingID), .blob(start.key), .integer(limit))
+        .integer(collectionID), .integer(reader.listID), .blob(start.key), .integer(limit))
       batch.removeAll(keepingCapacity: true)
       position = 0
       batchesRead += 1

@@ -36,7 +36,7 @@ package final class StoredSearchCursor {
     var count: Int?
     if plan != .sortingMatches {
       if let key = try SearchStarts(connection: reader.connection).start(
-        forKey: matches.prefix, groupingID: reader.groupingID), !key.isEmpty
+        forKey: matches.prefix, listID: reader.listID), !key.isEmpty
       {
         start = (key, try reader.offset(ofRow: key))
       }

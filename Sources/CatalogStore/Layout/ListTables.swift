@@ -6,15 +6,15 @@ struct ListTables {
   /// Whether the schema has search starts to delete with the lists and keys they depend on.
   let keepsSearchStarts: Bool
 
-  /// Deletes a grouping's rows, sections, tallies, block counts, index titles and search starts;
-  /// the grouping row stays.
-  func deleteContents(ofGrouping id: Int) throws(CatalogError) {
+  /// Deletes a list's rows, sections, tallies, block counts, index titles and search starts;
+  /// the list row stays.
+  func deleteContents(ofList id: Int) throws(CatalogError) {
     for table in ["rows", "row_blocks", "section_values", "sections"] {
       try connection.cached(named: "delete a grouping's \(table)") {
         "DELETE FROM \(table) WHERE grouping_id = ?"
       }.bind(.integer(id)).run()
     }
-    if keepsSearchStarts { try SearchStarts(connection: connection).delete(ofGrouping: id) }
+    if keepsSearchStarts { try SearchStarts(connection: connection).delete(ofList: id) }
   }
 
   /// Deletes a search index's keys, and the search starts of the lists in its locale, which
@@ -26,11 +26,11 @@ struct ListTables {
   }
 
   /// Deletes everything stored for a collection's lists and searches, before the collection row
-  /// itself goes (whose deletion cascades to its groupings and search indexes).
+  /// itself goes (whose deletion cascades to its lists and search indexes).
   func deleteAll(ofCollection collectionID: Int) throws(CatalogError) {
     let groupings = try connection.prepare("SELECT id FROM groupings WHERE collection_id = ?")
     try groupings.bind(.integer(collectionID))
-    while try groupings.step() { try deleteContents(ofGrouping: groupings.int(at: 0)) }
+    while try groupings.step() { try deleteContents(ofList: groupings.int(at: 0)) }
     let searches = try connection.prepare("SELECT id FROM search_indexes WHERE collection_id = ?")
     try searches.bind(.integer(collectionID))
     while try searches.step() { try deleteKeys(ofSearchIndex: searches.int(at: 0)) }

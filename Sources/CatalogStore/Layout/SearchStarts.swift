@@ -1,4 +1,4 @@
-/// Where a search begins to read a list (`search_starts`): for each grouping whose collection
+/// Where a search begins to read a list (`search_starts`): for each list whose collection
 /// has a search index in its locale, and each beginning of a search key (its first byte, its
 /// first two and its first three), a row key that no row of the list whose item has a key with that beginning comes
 /// before. A list is in the order of its sort-as values, so the items that a search of one or
@@ -7,8 +7,8 @@
 ///
 /// A start only ever has to be at or before the first such row, so a write lowers it when it
 /// files an item before it, and never raises it: a removed item leaves it where it was. The
-/// empty beginning, with the empty row key, says that the grouping's starts are built: without
-/// it, the rows of a grouping are not starts (a write may have lowered a few before they were
+/// empty beginning, with the empty row key, says that the list's starts are built: without
+/// it, the rows of a list are not starts (a write may have lowered a few before they were
 /// built) and a search reads the list from its first row. Rebuilding a list or a search index
 /// deletes the starts that depend on it; the next search builds them again.
 struct SearchStarts {
@@ -29,17 +29,17 @@ struct SearchStarts {
     return beginnings
   }
 
-  /// Whether the grouping's starts are built.
-  func areBuilt(groupingID: Int) throws(CatalogError) -> Bool {
+  /// Whether the list's starts are built.
+  func areBuilt(listID: Int) throws(CatalogError) -> Bool {
     try connection.cached(
       "SELECT count(*) FROM search_starts WHERE grouping_id = ? AND prefix = ?"
-    ).bind(.integer(groupingID), .blob([])).stepInteger() == 1
+    ).bind(.integer(listID), .blob([])).stepInteger() == 1
   }
 
-  /// Where a search for the keys that start with `key` begins to read the grouping's list: the
+  /// Where a search for the keys that start with `key` begins to read the list: the
   /// latest start of `key`'s beginnings; nil when the starts are not built (the list's start).
-  func start(forKey key: [UInt8], groupingID: Int) throws(CatalogError) -> [UInt8]? {
-    guard try areBuilt(groupingID: groupingID) else { return nil }
+  func start(forKey key: [UInt8], listID: Int) throws(CatalogError) -> [UInt8]? {
+    guard try areBuilt(listID: listID) else { return nil }
     let beginnings = Self.beginnings(of: key)
     let statement = try connection.cached(
       """
@@ -48,7 +48,7 @@ struct SearchStarts {
       ORDER BY first_row DESC LIMIT 1
       """)
     try statement.bind(
-      [.integer(groupingID)]
+      [.integer(listID)]
         + (0..<Self.longestBeginning).map { .blob(beginnings[min($0, beginnings.count - 1)]) })
     defer { statement.reset() }
     // No start for a beginning: no item has a key with it (a write that adds one adds its start).
@@ -93,9 +93,9 @@ struct SearchStarts {
     return found
   }
 
-  /// Lowers the grouping's starts to the least row keys of the items a write filed, by the
+  /// Lowers the list's starts to the least row keys of the items a write filed, by the
   /// beginnings of their keys (`leastRows(of:)`), adding those it has none for.
-  func lower(groupingID: Int, to least: [(beginning: [UInt8], rowKey: [UInt8])])
+  func lower(listID: Int, to least: [(beginning: [UInt8], rowKey: [UInt8])])
     throws(CatalogError)
   {
     for (beginning, rowKey) in least {
@@ -105,17 +105,17 @@ struct SearchStarts {
         ON CONFLICT (grouping_id, prefix) DO UPDATE SET first_row = excluded.first_row
         WHERE excluded.first_row < search_starts.first_row
         """
-      ).bind(.integer(groupingID), .blob(beginning), .blob(rowKey)).runWithoutWaiting()
+      ).bind(.integer(listID), .blob(beginning), .blob(rowKey)).runWithoutWaiting()
     }
   }
 
-  /// Deletes the starts of a grouping whose list is being built again.
-  func delete(ofGrouping id: Int) throws(CatalogError) {
+  /// Deletes the starts of a list that is being built again.
+  func delete(ofList id: Int) throws(CatalogError) {
     try connection.cached("DELETE FROM search_starts WHERE grouping_id = ?")
       .bind(.integer(id)).run()
   }
 
-  /// Deletes the starts of the groupings in a search index's collection and locale, whose keys
+  /// Deletes the starts of the lists in a search index's collection and locale, whose keys
   /// are being built again.
   func delete(ofSearchIndex id: Int) throws(CatalogError) {
     try connection.cached(
@@ -128,7 +128,7 @@ struct SearchStarts {
     ).bind(.integer(id)).run()
   }
 
-  /// The groupings in a search index's collection and locale.
+  /// The lists in a search index's collection and locale.
   func groupings(ofSearchIndex id: Int) throws(CatalogError) -> [Int] {
     let statement = try connection.prepare(
       """
@@ -143,7 +143,7 @@ struct SearchStarts {
   }
 }
 
-/// Builds the starts of some groupings of one collection (`SearchStarts`) from their lists and
+/// Builds the starts of some lists of one collection (`SearchStarts`) from their rows and
 /// the keys of the search index in their locale, given in key order (`add`).
 ///
 /// Each list is read once first, to learn each item's position in it (4 bytes an item) and the
@@ -151,9 +151,9 @@ struct SearchStarts {
 /// least position of its items, and when it ends, its beginning's start is the key of the sampled
 /// row at or before that position (at most 31 rows early, which a start may be).
 final class SearchStartsBuilder {
-  /// What is learnt of one grouping's list.
+  /// What is learnt of one list.
   private final class List {
-    let groupingID: Int
+    let listID: Int
     /// Each item's position in the list, by item number (UInt32.max, or past the end: none).
     var positions: [UInt32]
     /// The keys of rows 0, 32, 64, …
@@ -163,8 +163,8 @@ final class SearchStartsBuilder {
     /// The starts found, with the mark of a list whose starts are built.
     var starts: [(beginning: [UInt8], rowKey: [UInt8])] = [([], [])]
 
-    init(groupingID: Int, itemLimit: Int) {
-      self.groupingID = groupingID
+    init(listID: Int, itemLimit: Int) {
+      self.listID = listID
       positions = [UInt32](repeating: .max, count: itemLimit)
     }
   }
@@ -175,17 +175,17 @@ final class SearchStartsBuilder {
   private var beginning: [UInt8] = []
   private static let sampling = 32
 
-  /// Reads the lists of `groupingIDs`, of a collection whose item numbers are about below
+  /// Reads the lists of `listIDs`, of a collection whose item numbers are about below
   /// `itemLimit` (the arrays grow for larger ones).
-  init(connection: any DatabaseConnection, groupingIDs: [Int], itemLimit: Int)
+  init(connection: any DatabaseConnection, listIDs: [Int], itemLimit: Int)
     throws(CatalogError)
   {
     self.connection = connection
-    lists = groupingIDs.map { List(groupingID: $0, itemLimit: itemLimit) }
+    lists = listIDs.map { List(listID: $0, itemLimit: itemLimit) }
     for list in lists {
       let rows = try connection.cursor(
         "SELECT key, item FROM rows WHERE grouping_id = ? ORDER BY key")
-      try rows.bind(.integer(list.groupingID))
+      try rows.bind(.integer(list.listID))
       var position = 0
       while try rows.step() {
         let item = rows.int(at: 1)
@@ -234,17 +234,17 @@ final class SearchStartsBuilder {
     }
   }
 
-  /// Stores the starts, in place of those the groupings had.
+  /// Stores the starts, in place of those the lists had.
   func finish() throws(CatalogError) {
     endRuns(longerThan: 0)
     let starts = SearchStarts(connection: connection)
     for list in lists {
-      try starts.delete(ofGrouping: list.groupingID)
+      try starts.delete(ofList: list.listID)
       let records = list.starts
       let insert = try connection.makeBulkInsert(
         into: "search_starts", columns: ["grouping_id", "prefix", "first_row"])
       try insert.insert(count: records.count) { statement, row, position in
-        statement.bind(list.groupingID, at: position)
+        statement.bind(list.listID, at: position)
         statement.bind(records[row].beginning, at: position + 1)
         statement.bind(records[row].rowKey, at: position + 2)
       }

@@ -3,7 +3,7 @@ import Synchronization
 
 /// A search's rows found from its matches (`SearchPlan.sortingMatches`): the matching items come
 /// from the search keys, each is keyed for the list by the same function that files it
-/// (`ItemKeyMaker`) into a temporary table, and read back in key order joined to their items, so
+/// (`RowKeyMaker`) into a temporary table, and read back in key order joined to their items, so
 /// memory stays flat however many match. Each row's offset is counted from the previous one's
 /// when they are close, else found from the list's counts.
 ///
@@ -29,10 +29,10 @@ final class SortedSearchMatches {
     table = "search_results_\(Self.tablesMade.withLock { $0 += 1; return $0 })"
     try connection.execute(
       """
-      CREATE TEMP TABLE \(table) (key \(connection.dialect.blobType) PRIMARY KEY,
+      CREATE TEMP TABLE \(table) (key \(connection.traits.blobType) PRIMARY KEY,
         item INTEGER NOT NULL)
       """)
-    let keys = try ItemKeyMaker(collection: collection, lists: [(grouping, collation, [])])
+    let keys = try RowKeyMaker(collection: collection, lists: [(grouping, collation, [])])
     let items = try connection.prepare(
       """
       SELECT i.item, i.fields FROM items i
@@ -94,7 +94,7 @@ final class SortedSearchMatches {
           WHERE grouping_id = ? AND key >= ? AND key < ? LIMIT ?) AS near
         """
       ).bind(
-        .integer(reader.groupingID), .blob(previous.key), .blob(key),
+        .integer(reader.listID), .blob(previous.key), .blob(key),
         .integer(BlockTree.Shape.standard.maximumBlockSize)
       ).stepInteger()
       if between < BlockTree.Shape.standard.maximumBlockSize { return previous.offset + between }

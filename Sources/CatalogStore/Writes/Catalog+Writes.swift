@@ -50,10 +50,10 @@ extension Catalog {
   /// committed meanwhile, its counts and next item number are what this write goes on from.
   private func takeTurn(at name: String?) throws(CatalogError) -> CollectionInfo {
     let locked = try name.map { (name) throws(CatalogError) in
-      try engine.lockCollection(named: name, on: connection)
+      try connection.lockCollection(named: name)
     }
     let collection = try resolveCollection(named: name)
-    if locked == nil, try engine.lockCollection(named: collection.name, on: connection) {
+    if locked == nil, try connection.lockCollection(named: collection.name) {
       return try resolveCollection(named: collection.name)
     }
     return collection

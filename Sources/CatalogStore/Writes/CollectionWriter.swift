@@ -14,7 +14,7 @@ public final class CollectionWriter {
 
   private let catalog: Catalog
   private let connection: any DatabaseConnection
-  private let keys: ItemKeyMaker
+  private let keys: RowKeyMaker
   private let lists: [(layout: ListLayout, tracker: ListChangeTracker)]
   private let searches: [SearchIndexWriter]
   /// For each search index, the positions in `lists` of the lists in its locale, whose search
@@ -50,7 +50,7 @@ public final class CollectionWriter {
     nextItem = collection.nextItem
     itemCount = collection.itemCount
     itemVersion =
-      catalog.engine.locksWholeCatalogToWrite ? try catalog.version() + 1 : Self.writtenNow
+      catalog.engine.traits.locksWholeCatalogToWrite ? try catalog.version() + 1 : Self.writtenNow
     sortAs = SortAsSource(collection: collection)
     keyPosition = collection.keyColumn.flatMap { collection.columns.firstIndex(of: $0) }
     let setup = try catalog.writerSetup(for: collection)
@@ -59,7 +59,7 @@ public final class CollectionWriter {
     lists = setup.lists.map { list in
       (
         ListLayout(
-          connection: catalog.connection, groupingID: list.groupingID, grouping: list.grouping,
+          connection: catalog.connection, listID: list.listID, grouping: list.grouping,
           collation: list.collation, indexColumns: list.indexColumns, topLevel: list.topLevel),
         ListChangeTracker()
       )
@@ -198,7 +198,7 @@ public final class CollectionWriter {
     ofList list: Int, to keys: some Sequence<(key: [UInt8], rowKey: [UInt8])>
   ) throws(CatalogError) {
     try SearchStarts(connection: connection).lower(
-      groupingID: lists[list].layout.groupingID, to: SearchStarts.leastRows(of: keys))
+      listID: lists[list].layout.listID, to: SearchStarts.leastRows(of: keys))
   }
 
   /// Gives an item new fields in column order; does nothing when they are its fields already,
@@ -348,11 +348,11 @@ public final class CollectionWriter {
         "UPDATE items SET version = ?2 WHERE collection_id = ?1 AND version = -1"
       ).bind(.integer(collection.id), .integer(version)).runWithoutWaiting()
     }
-    let rebuilt = Set(catalog.groupingsBuiltByWrite ?? [])
+    let rebuilt = Set(catalog.listsBuiltByWrite ?? [])
     for (layout, tracker) in lists {
       let locale = layout.collation.locale.identifier
       // A list rebuilt by this write (its keys were made by another ICU) reloads.
-      guard !rebuilt.contains(layout.groupingID) else {
+      guard !rebuilt.contains(layout.listID) else {
         try catalog.log(
           .reload(
             version: version, collection: collection.name, grouping: layout.grouping,

@@ -59,7 +59,7 @@ struct CommandContext {
       notice: { StandardError.line("\($0)…") }, readOnly: !creating && isReadOnly)
     let catalog = try Catalog(at: location, creating: creating, configuration: configuration)
     do {
-      try catalog.rekeyStaleGroupings(shared: keys == .rebuilt) { StandardError.line("\($0)…") }
+      try catalog.rekeyStaleLists(shared: keys == .rebuilt) { StandardError.line("\($0)…") }
     } catch .keysOfAnotherICU where keys == .notNeeded {
       // Leaves the keys to the programs that made them.
     }

@@ -28,7 +28,7 @@ struct InfoCommand: RunnableCommand {
   func run(_ context: CommandContext) throws {
     let catalog = try Self.openCatalogIfThere(context)
     let collections = try catalog?.collections()
-    let schemaVersion = try catalog?.schemaVersion()
+    let schemaVersion = try catalog?.storedSchemaVersion()
     let version = try catalog?.version()
     let path = try catalog?.path ?? context.catalogLocation().description
     let server = catalog?.serverDescription ?? []

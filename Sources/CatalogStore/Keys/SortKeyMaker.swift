@@ -5,7 +5,7 @@ import CatalogCollation
 ///
 /// Used by one thread at a time (during an import, the reading thread, so that keying runs while
 /// another thread writes).
-final class ItemKeyer {
+final class SortKeyMaker {
   let sortAs: SortAsSource
   /// One collation per distinct locale of the build.
   let collations: [Collation]

@@ -6,7 +6,7 @@ import CatalogCollation
 /// here, so that a list written item by item equals the same items imported at once (DESIGN §9).
 ///
 /// Reuses its buffers from item to item; used by one thread at a time.
-final class ItemKeyMaker {
+final class RowKeyMaker {
   /// One list being kept: where its items file, in which of the keyer's collations, and where
   /// its index columns are.
   struct List {
@@ -16,7 +16,7 @@ final class ItemKeyMaker {
     let indexColumnPositions: [Int]
   }
 
-  let keyer: ItemKeyer
+  let keyer: SortKeyMaker
   let lists: [List]
 
   /// Keys for `lists` (each a grouping, its collation and its index columns) of a collection with
@@ -39,7 +39,7 @@ final class ItemKeyMaker {
         indexColumnPositions: list.indexColumns.map(position))
     }
     let lists = self.lists
-    keyer = try ItemKeyer(
+    keyer = try SortKeyMaker(
       sortAs: SortAsSource(titleIndex: position(titleColumn), columnIndices: sortAs.map(position)),
       collations: collations, sortingOptions: sortingOptions,
       needsLetters: collations.indices.map { index in

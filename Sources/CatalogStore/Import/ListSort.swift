@@ -1,9 +1,9 @@
 import CatalogCollation
 
-/// One grouping being built: its rows, put in list order by an `ExternalSorter`, then written
+/// One list being built: its rows, put in list order by an `ExternalSorter`, then written
 /// with their sections by a `ListBulkWriter`.
-struct GroupingBuilder {
-  let groupingID: Int
+struct ListSort {
+  let listID: Int
   let grouping: Grouping
   let collation: Collation
   let sorter: ExternalSorter
@@ -12,7 +12,7 @@ struct GroupingBuilder {
 
   /// Adds the row of an item, which `keys` has just keyed. Returns a full sort run, for
   /// `sorter.spill`.
-  func add(item: Int, fields: [String], keys: ItemKeyMaker) -> SortRun? {
+  func add(item: Int, fields: [String], keys: RowKeyMaker) -> SortRun? {
     sorter.add { record in
       let section = keys.appendRowKey(list: list, item: item, fields: fields, to: &record)
       RowOrderKey.appendSpelling(of: section, to: &record)
@@ -26,7 +26,7 @@ struct GroupingBuilder {
     -> Int
   {
     let writer = try ListBulkWriter(
-      connection: connection, groupingID: groupingID, grouping: grouping, collation: collation)
+      connection: connection, listID: listID, grouping: grouping, collation: collation)
     var counter = SectionCounter(collation: collation, isLetterGrouping: grouping == .letters)
     let merge = BatchedMerge(sorters: [sorter], empty: RowBatch.init) { batch, key in
       let row = RowOrderKey.decode(key)

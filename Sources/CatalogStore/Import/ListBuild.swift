@@ -1,45 +1,45 @@
 import CatalogCollation
 
-/// Builds some groupings of one collection from its items' keys.
+/// Builds some lists of one collection from its items' keys.
 ///
-/// Each item is keyed and filed into every grouping as it comes, its row key going to the
-/// grouping's `ExternalSorter` (an import does this on its reading thread, and spills the full
-/// sort runs on its writing one); `finish()` then writes each grouping's rows in list order with
-/// its sections, counted from those rows. Used by the import, and to build a grouping from the
+/// Each item is keyed and filed into every list as it comes, its row key going to the
+/// list's `ExternalSorter` (an import does this on its reading thread, and spills the full
+/// sort runs on its writing one); `finish()` then writes each list's rows in list order with
+/// its sections, counted from those rows. Used by the import, and to build a list from the
 /// stored items when a query asks for one that is missing or was keyed by another ICU.
-struct GroupingBuild {
-  let keys: ItemKeyMaker
-  let builders: [GroupingBuilder]
+struct ListBuild {
+  let keys: RowKeyMaker
+  let builders: [ListSort]
   private let connection: any DatabaseConnection
 
-  /// Makes or empties the groupings' rows, and makes their builders. Runs inside a transaction.
+  /// Makes or empties the lists' rows, and makes their builders. Runs inside a transaction.
   init(
     catalog: Catalog, collectionID: Int, columns: [String], titleColumn: String,
     sortAs: [String], sortingOptions: SortingOptions, targets: [(Grouping, Collation)]
   ) throws(CatalogError) {
     connection = catalog.connection
-    var builders: [GroupingBuilder] = []
+    var builders: [ListSort] = []
     for (list, (grouping, collation)) in targets.enumerated() {
-      let id = try catalog.resetGrouping(
+      let id = try catalog.resetList(
         collectionID: collectionID, grouping: grouping, collation: collation)
       builders.append(
-        GroupingBuilder(
-          groupingID: id, grouping: grouping, collation: collation, sorter: ExternalSorter(),
+        ListSort(
+          listID: id, grouping: grouping, collation: collation, sorter: ExternalSorter(),
           list: list))
     }
     self.builders = builders
-    keys = try ItemKeyMaker(
+    keys = try RowKeyMaker(
       columns: columns, titleColumn: titleColumn, sortAs: sortAs, sortingOptions: sortingOptions,
       lists: targets.map { ($0.0, $0.1, []) })
   }
 
-  /// A grouping's sort run that is full, to be spilled.
+  /// A list's sort run that is full, to be spilled.
   struct FullRun: Sendable {
     let builder: Int
     let run: SortRun
   }
 
-  /// Keys an item and adds it to every grouping. Returns the sort runs this filled, which the
+  /// Keys an item and adds it to every list. Returns the sort runs this filled, which the
   /// caller passes to `spill` (an import, on its writing thread).
   func add(item: Int, fields: [String]) -> [FullRun] {
     keys.key(fields: fields)
@@ -52,7 +52,7 @@ struct GroupingBuild {
     return full
   }
 
-  /// Sorts full runs and writes them to their groupings' scratch files.
+  /// Sorts full runs and writes them to their lists' scratch files.
   func spill(_ runs: [FullRun]) throws(CatalogError) {
     for full in runs {
       try builders[full.builder].sorter.spill(full.run)
@@ -70,7 +70,7 @@ struct GroupingBuild {
     }
   }
 
-  /// Writes every grouping's rows and sections; returns the groupings' section counts.
+  /// Writes every list's rows and sections; returns the lists' section counts.
   /// `shouldStop` is asked between batches of rows, and stops the build with `.interrupted`.
   func finish(shouldStop: @Sendable () -> Bool = { false }) throws(CatalogError) -> [Int] {
     var counts: [Int] = []
@@ -82,10 +82,10 @@ struct GroupingBuild {
 }
 
 extension Catalog {
-  /// Makes the grouping row, or empties an existing one, recording the versions of `collation`
+  /// Makes the list row, or empties an existing one, recording the versions of `collation`
   /// and the version its change sets start from: the catalog's version for a list built by a
   /// query, the one the write commits for a list built by a write (`versionedWrite` sets it).
-  fileprivate func resetGrouping(collectionID: Int, grouping: Grouping, collation: Collation)
+  fileprivate func resetList(collectionID: Int, grouping: Grouping, collation: Collation)
     throws(CatalogError) -> Int
   {
     let statement = try connection.prepare(
@@ -102,9 +102,9 @@ extension Catalog {
       .text(collation.version.icu), .text(collation.version.collator),
       .integer(version()))
     let id = try statement.stepInteger()
-    groupingsBuiltByWrite?.append(id)
+    listsBuiltByWrite?.append(id)
     try ListTables(connection: connection, keepsSearchStarts: keepsSearchStarts).deleteContents(
-      ofGrouping: id)
+      ofList: id)
     return id
   }
 }

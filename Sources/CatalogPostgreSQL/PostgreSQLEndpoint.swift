@@ -3,7 +3,7 @@ import CatalogStore
 
 /// Where a connection goes — host (or socket directory), port, database and user, as libpq
 /// resolved them from the URI and its defaults — and how its failures read.
-struct PostgreSQLServer: Sendable {
+struct PostgreSQLEndpoint: Sendable {
   let host: String
   let port: String
   let database: String

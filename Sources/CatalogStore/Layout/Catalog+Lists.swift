@@ -1,10 +1,10 @@
 import CatalogCollation
 
 extension Catalog {
-  /// The id of the stored grouping of `collection` in `collation`'s locale. When it is missing, or
+  /// The id of the stored list of `collection` in `collation`'s locale. When it is missing, or
   /// its keys were made by another ICU or collator version, it is first built from the stored
   /// items in one transaction, after calling `willBuild` (so a tool can say why it is slow once).
-  package func groupingID(
+  package func listID(
     _ grouping: Grouping, of collection: CollectionInfo, collation: Collation,
     willBuild: () -> Void
   ) throws(CatalogError) -> Int {
@@ -18,9 +18,9 @@ extension Catalog {
       missing: .init(collection: collection.name, grouping: grouping, locale: collation.locale),
       willBuild: willBuild
     ) { () throws(CatalogError) in
-      try currentGroupingID(grouping, of: collection, collation: collation)
+      try currentListID(grouping, of: collection, collation: collation)
     } build: { () throws(CatalogError) in
-      try rebuildGrouping(grouping, of: collection, collation: collation)
+      try rebuildList(grouping, of: collection, collation: collation)
     }
   }
 
@@ -32,7 +32,7 @@ extension Catalog {
   func refuseKeysOfAnotherICU(_ sql: String, _ values: SQLValue..., running: CollationVersion)
     throws(CatalogError)
   {
-    guard !engine.rebuildsStaleKeysOnOpen else { return }
+    guard !engine.traits.rebuildsStaleKeysOnOpen else { return }
     let statement = try connection.prepare(sql)
     try statement.bind(values)
     guard try statement.step() else { return }
@@ -53,33 +53,33 @@ extension Catalog {
     if configuration.readOnly { throw .keysNotStored(missing) }
     willBuild()
     return try connection.transaction { () throws(CatalogError) in
-      try engine.lockCollection(named: missing.collection, on: connection)
+      try connection.lockCollection(named: missing.collection)
       if let found = try find() { return found }
       return try build()
     }
   }
 
-  /// Builds a grouping again from the stored items, with the index titles it keeps, inside the
+  /// Builds a list again from the stored items, with the index titles it keeps, inside the
   /// caller's transaction; returns its id.
-  func rebuildGrouping(
+  func rebuildList(
     _ grouping: Grouping, of collection: CollectionInfo, collation: Collation
   ) throws(CatalogError) -> Int {
-    let build = try GroupingBuild(
+    let build = try ListBuild(
       catalog: self, collectionID: collection.id, columns: collection.columns,
       titleColumn: collection.titleColumn, sortAs: collection.sortAs,
       sortingOptions: collection.sortingOptions, targets: [(grouping, collation)])
     try build.addStoredItems(of: collection.id)
     _ = try build.finish()
-    let id = build.builders[0].groupingID
-    for column in try indexColumns(ofGrouping: id) {
+    let id = build.builders[0].listID
+    for column in try indexColumns(ofList: id) {
       try tallyIndexColumn(
-        column, groupingID: id, of: collection, grouping: grouping, collation: collation)
+        column, listID: id, of: collection, grouping: grouping, collation: collation)
     }
     return id
   }
 
-  /// The grouping's id when it is stored with keys of the running ICU and collator versions.
-  private func currentGroupingID(
+  /// The list's id when it is stored with keys of the running ICU and collator versions.
+  private func currentListID(
     _ grouping: Grouping, of collection: CollectionInfo, collation: Collation
   ) throws(CatalogError) -> Int? {
     let statement = try connection.prepare(
@@ -96,8 +96,8 @@ extension Catalog {
 
   /// Builds every list and search index again from the items, inside the caller's transaction.
   func rebuildEveryList() throws(CatalogError) {
-    for stored in try storedGroupings() {
-      _ = try rebuildGrouping(
+    for stored in try storedLists() {
+      _ = try rebuildList(
         stored.grouping, of: collection(id: stored.collectionID),
         collation: collating { () throws(CollationError) in
           try Collation(locale: CollationLocale(stored.locale))
@@ -114,7 +114,7 @@ extension Catalog {
 }
 
 extension Catalog {
-  /// Rebuilds, in one write, every grouping and search index whose keys were made by another ICU
+  /// Rebuilds, in one write, every list and search index whose keys were made by another ICU
   /// or collator version than the running one, so that what is read afterwards equals a fresh
   /// import; watchers of those lists get a reload. Calls `notice` first with a line saying why (a
   /// tool prints it on stderr). Does nothing, cheaply, when every key is current.
@@ -124,17 +124,17 @@ extension Catalog {
   ///
   /// - Throws: `CatalogError.keysOfAnotherICU` for stale keys of a shared catalog without
   ///   `shared`; `.staleKeys` for a read-only catalog.
-  public func rekeyStaleGroupings(shared: Bool = false, notice: (String) -> Void)
+  public func rekeyStaleLists(shared: Bool = false, notice: (String) -> Void)
     throws(CatalogError)
   {
-    let stale = try staleGroupings()
+    let stale = try staleLists()
     let staleSearches = try staleSearchIndexes()
     guard !stale.isEmpty || !staleSearches.isEmpty else { return }
     let example = stale.first?.version ?? staleSearches[0].version
     if configuration.readOnly {
       throw .staleKeys(path: path, madeBy: example, running: Collation.icuVersion)
     }
-    if !engine.rebuildsStaleKeysOnOpen && !shared {
+    if !engine.traits.rebuildsStaleKeysOnOpen && !shared {
       throw .keysOfAnotherICU(
         path: path, madeBy: example,
         running: try collating { () throws(CollationError) in
@@ -150,14 +150,14 @@ extension Catalog {
       var reloaded: [(collection: String, grouping: Grouping, locale: String)] = []
       // Every collection's writers wait, in the order of their names.
       for name in try collections().map(\.name).sorted() {
-        try engine.lockCollection(named: name, on: connection)
+        try connection.lockCollection(named: name)
       }
-      for grouping in try staleGroupings() {
+      for grouping in try staleLists() {
         let collection = try collection(id: grouping.collectionID)
         let collation = try collating { () throws(CollationError) in
           try Collation(locale: CollationLocale(grouping.locale))
         }
-        _ = try rebuildGrouping(grouping.grouping, of: collection, collation: collation)
+        _ = try rebuildList(grouping.grouping, of: collection, collation: collation)
         reloaded.append((collection.name, grouping.grouping, grouping.locale))
       }
       for index in try staleSearchIndexes() {
@@ -178,16 +178,16 @@ extension Catalog {
     }
   }
 
-  struct StoredGrouping {
+  struct StoredList {
     let collectionID: Int
     let grouping: Grouping
     let locale: String
     let version: CollationVersion
   }
 
-  /// Every stored grouping, in the order they were made.
-  func storedGroupings(ofCollection collectionID: Int? = nil) throws(CatalogError)
-    -> [StoredGrouping]
+  /// Every stored list, in the order they were made.
+  func storedLists(ofCollection collectionID: Int? = nil) throws(CatalogError)
+    -> [StoredList]
   {
     let statement = try connection.prepare(
       """
@@ -195,10 +195,10 @@ extension Catalog {
       WHERE collection_id = ?1 OR ?1 IS NULL ORDER BY id
       """)
     try statement.bind(collectionID.map(SQLValue.integer) ?? .null)
-    var groupings: [StoredGrouping] = []
+    var groupings: [StoredList] = []
     while try statement.step() {
       groupings.append(
-        StoredGrouping(
+        StoredList(
           collectionID: statement.int(at: 0),
           grouping: Grouping(storedColumn: statement.text(at: 1)), locale: statement.text(at: 2),
           version: CollationVersion(icu: statement.text(at: 3), collator: statement.text(at: 4))))
@@ -206,10 +206,10 @@ extension Catalog {
     return groupings
   }
 
-  /// The groupings whose stored versions differ from what the running ICU makes for their locale.
-  private func staleGroupings() throws(CatalogError) -> [StoredGrouping] {
-    var stale: [StoredGrouping] = []
-    for grouping in try storedGroupings() where try isStale(grouping.locale, grouping.version) {
+  /// The lists whose stored versions differ from what the running ICU makes for their locale.
+  private func staleLists() throws(CatalogError) -> [StoredList] {
+    var stale: [StoredList] = []
+    for grouping in try storedLists() where try isStale(grouping.locale, grouping.version) {
       stale.append(grouping)
     }
     return stale

@@ -1,8 +1,8 @@
-/// A grouping whose keys the catalog stores for a collection: how it cuts the collection into
+/// A list whose keys the catalog stores for a collection: how it cuts the collection into
 /// sections, and the locale its keys were made in (DESIGN §1).
-public struct GroupingInfo: Hashable, Sendable {
+public struct ListInfo: Hashable, Sendable {
   public let grouping: Grouping
-  /// The canonical ICU locale id of the grouping's keys.
+  /// The canonical ICU locale id of the list's keys.
   public let locale: String
 
   public init(grouping: Grouping, locale: String) {

@@ -2,12 +2,10 @@
 /// a list's counts and cursors never mix two versions (DESIGN §10). It does not hold up writers.
 package final class CatalogSnapshot {
   package let connection: any DatabaseConnection
-  private let engine: any CatalogEngine
   /// The catalog version the snapshot reads.
   package private(set) var version: Int
 
   init(engine: any CatalogEngine, busyTimeoutMilliseconds: Int32) throws(CatalogError) {
-    self.engine = engine
     connection = try engine.connectReader(busyTimeoutMilliseconds: busyTimeoutMilliseconds)
     version = 0
     version = try begin()
@@ -26,7 +24,7 @@ package final class CatalogSnapshot {
 
   /// Starts the read transaction: its first read fixes what it sees.
   private func begin() throws(CatalogError) -> Int {
-    try engine.beginSnapshot(on: connection)
+    try connection.beginSnapshot()
     return try connection.integer("SELECT version FROM catalog_state")
   }
 }

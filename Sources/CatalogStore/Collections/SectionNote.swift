@@ -1,0 +1,6 @@
+/// The grouped-list text of one section, stored by heading (DESIGN §6, `catalog annotate`).
+public struct SectionNote: Sendable, Equatable {
+  public let heading: String
+  public let header: String?
+  public let footer: String?
+}
