@@ -67,6 +67,9 @@ let package = Package(
       path: "Sources/EmbedAssets"
     ),
     .target(name: "CatalogWebAssets", plugins: ["EmbedAssets"]),
+    // The command-line parser, in swift-argument-parser's image (which cannot be fetched here):
+    // declarations, parsing, help; it knows nothing of catalog's commands.
+    .target(name: "CommandLineArguments"),
     .target(
       name: "CatalogServer",
       dependencies: [
@@ -78,7 +81,7 @@ let package = Package(
       name: "catalog",
       dependencies: [
         "CatalogStore", "CatalogSQLite", "CatalogPostgreSQL", "CatalogQuery", "CatalogCollation",
-        "CatalogRecords", "CatalogTokens", "CatalogServer",
+        "CatalogRecords", "CatalogTokens", "CatalogServer", "CommandLineArguments",
       ]
     ),
     .target(
@@ -109,7 +112,9 @@ let package = Package(
     .testTarget(
       name: "CatalogTokensTests",
       dependencies: ["CatalogTokens", "CatalogStore", "CatalogTestSupport"]),
-    .testTarget(name: "CatalogCLITests", dependencies: ["catalog", "CatalogTestSupport"]),
+    .testTarget(
+      name: "CatalogCLITests",
+      dependencies: ["catalog", "CommandLineArguments", "CatalogTestSupport"]),
     .testTarget(
       name: "CatalogServerTests",
       dependencies: [

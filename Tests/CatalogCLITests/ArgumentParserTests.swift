@@ -1,5 +1,6 @@
 import Testing
 
+@testable import CommandLineArguments
 @testable import catalog
 
 // MARK: - Helpers

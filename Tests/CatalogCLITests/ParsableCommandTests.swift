@@ -1,3 +1,4 @@
+import CommandLineArguments
 import Testing
 
 @testable import catalog

@@ -1,5 +1,6 @@
 import CatalogCollation
 import CatalogStore
+import CommandLineArguments
 
 /// `catalog build`: stores groupings, index titles, locales and search keys ahead of queries.
 struct BuildCommand: RunnableCommand {

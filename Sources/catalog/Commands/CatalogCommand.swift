@@ -1,3 +1,5 @@
+import CommandLineArguments
+
 /// The `catalog` tool itself: the options that every command accepts, and the commands (DESIGN
 /// §6). It only shows its help; `CatalogTool` runs the command that a command line names.
 struct CatalogCommand: ParsableCommand {

@@ -1,5 +1,6 @@
 import CatalogCollation
 import CatalogStore
+import CommandLineArguments
 import Foundation
 
 /// `catalog import FILE|-`: reads a CSV file into a collection, all or nothing.
