@@ -115,6 +115,7 @@ let package = Package(
     .testTarget(
       name: "CatalogCLITests",
       dependencies: ["catalog", "CommandLineArguments", "CatalogTestSupport"]),
+    .testTarget(name: "CommandLineArgumentsTests", dependencies: ["CommandLineArguments"]),
     .testTarget(
       name: "CatalogServerTests",
       dependencies: [
