@@ -1,4 +1,4 @@
-import CatalogPostgreSQL
+import CatalogLocations
 import CatalogStore
 import CommandLineArguments
 import Foundation
@@ -25,8 +25,8 @@ enum CatalogTool {
       case .invocation(let invocation):
         let options = CatalogCommand.parse(invocation)
         isVerbose = options.isVerbose
-        isShared = CatalogLocation.isPostgreSQLURI(
-          options.database ?? environment["CATALOG_DB"] ?? "")
+        isShared =
+          CatalogAddress(option: options.database, environment: environment).isPostgreSQL
         try run(
           invocation,
           in: CommandContext(options: options, output: output, environment: environment))
