@@ -46,25 +46,26 @@ private let importUsage =
   "catalog import <file> [--collection <name>] [--title <column>] [--sort-as <columns>]"
   + " [--locale <id> ...] [--group-by <column> ...] [--index-by <column> ...]"
   + " [--delimiter <char>] [--key <column>] [--names] [--ignore-articles] [--replace] [--append]"
-  + " [--upsert] [--sync] [--search] [--quiet] [--format <format>] [--db <path>] [--verbose]"
+  + " [--upsert] [--sync] [--search] [--quiet] [--format <format>] [--db <path-or-uri>] [--verbose]"
 
 private let listUsage =
   "catalog list [--collection <name>] [--group-by <column>] [--index-by <column>]"
   + " [--locale <id>] [--section <heading>] [--index <title>] [--offset <n>] [--limit <n>]"
-  + " [--format <format>] [--db <path>] [--verbose]"
+  + " [--format <format>] [--db <path-or-uri>] [--verbose]"
 
 // MARK: - Help
 
 private let rootHelp = """
-  OVERVIEW: Store CSV catalogs in SQLite and list them in sections with an index.
+  OVERVIEW: Store CSV catalogs in SQLite files or on PostgreSQL and list them in
+  sections with an index.
 
-  USAGE: catalog [--db <path>] [--verbose] <subcommand>
+  USAGE: catalog [--db <path-or-uri>] [--verbose] <subcommand>
 
   OPTIONS:
-    --db <path>             The catalog file (default: $CATALOG_DB or
-                            ./catalog.db).
-    --verbose               On an error, also show SQLite's result code and the
-                            SQL that failed (as does CATALOG_DEBUG=1).
+    --db <path-or-uri>      The catalog: an SQLite file's path or a PostgreSQL
+                            URI (default: $CATALOG_DB or ./catalog.db).
+    --verbose               On an error, also show what SQLite or PostgreSQL said
+                            and the SQL that failed (as does CATALOG_DEBUG=1).
     --version               Show the version.
     -h, --help              Show help information.
 
@@ -101,15 +102,15 @@ func rootHelp(arguments: [String]) throws {
   let expected = """
     OVERVIEW: List the collections in the catalog.
 
-    USAGE: catalog collections [--format <format>] [--db <path>] [--verbose]
+    USAGE: catalog collections [--format <format>] [--db <path-or-uri>] [--verbose]
 
     OPTIONS:
       --format <format>       The output format. (values: table, json, csv, tsv;
                               default: table)
-      --db <path>             The catalog file (default: $CATALOG_DB or
-                              ./catalog.db).
-      --verbose               On an error, also show SQLite's result code and the
-                              SQL that failed (as does CATALOG_DEBUG=1).
+      --db <path-or-uri>      The catalog: an SQLite file's path or a PostgreSQL
+                              URI (default: $CATALOG_DB or ./catalog.db).
+      --verbose               On an error, also show what SQLite or PostgreSQL said
+                              and the SQL that failed (as does CATALOG_DEBUG=1).
       --version               Show the version.
       -h, --help              Show help information.
 
@@ -168,10 +169,10 @@ func rootHelp(arguments: [String]) throws {
       --format <format>       Print a summary on standard error, or the version and
                               changed items as JSON. (values: text, json; default:
                               text)
-      --db <path>             The catalog file (default: $CATALOG_DB or
-                              ./catalog.db).
-      --verbose               On an error, also show SQLite's result code and the
-                              SQL that failed (as does CATALOG_DEBUG=1).
+      --db <path-or-uri>      The catalog: an SQLite file's path or a PostgreSQL
+                              URI (default: $CATALOG_DB or ./catalog.db).
+      --verbose               On an error, also show what SQLite or PostgreSQL said
+                              and the SQL that failed (as does CATALOG_DEBUG=1).
       --version               Show the version.
       -h, --help              Show help information.
 
@@ -240,8 +241,8 @@ func rootHelp(arguments: [String]) throws {
 @Test func usageErrorsBeforeTheSubcommandUseTheRootUsage() {
   #expect(
     usageError(["--db"]) == """
-      Error: Missing value for '--db <path>'
-      Usage: catalog [--db <path>] [--verbose] <subcommand>
+      Error: Missing value for '--db <path-or-uri>'
+      Usage: catalog [--db <path-or-uri>] [--verbose] <subcommand>
         See 'catalog --help' for more information.
       """)
 }
@@ -266,7 +267,7 @@ func rootHelp(arguments: [String]) throws {
     usageError(["annotate", "--group-by", "state", "--header", "x"]) == """
       Error: '--group-by' needs '--section <heading>'
       Usage: catalog annotate [--collection <name>] [--group-by <column>] [--section <heading>] \
-      [--header <text>] [--footer <text>] [--clear] [--db <path>] [--verbose]
+      [--header <text>] [--footer <text>] [--clear] [--db <path-or-uri>] [--verbose]
         See 'catalog annotate --help' for more information.
       """)
   #expect(try invocation(["sections", "--group-by", "state", "--index-by", "code"]) != nil)
