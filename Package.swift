@@ -56,6 +56,12 @@ let package = Package(
       name: "CatalogSQLite", dependencies: ["CSQLite", "CatalogStore", "CatalogMigrations"]),
     .target(
       name: "CatalogPostgreSQL", dependencies: ["CLibPQ", "CatalogStore", "CatalogMigrations"]),
+    // The one place that tells a PostgreSQL URI from an SQLite path (--db, $CATALOG_DB, the
+    // benchmarks' arguments); it links both engines, so it is kept out of CatalogStore and
+    // CatalogSQLite, for apps that link only SQLite.
+    .target(
+      name: "CatalogLocations",
+      dependencies: ["CatalogStore", "CatalogSQLite", "CatalogPostgreSQL"]),
     .target(name: "CatalogQuery", dependencies: ["CatalogStore", "CatalogCollation"]),
     .target(name: "CatalogRecords", dependencies: ["CatalogStore", "CatalogQuery"]),
     .target(name: "CatalogTokens", dependencies: ["CCrypto", "CatalogStore"]),
@@ -67,6 +73,9 @@ let package = Package(
       path: "Sources/EmbedAssets"
     ),
     .target(name: "CatalogWebAssets", plugins: ["EmbedAssets"]),
+    // The command-line parser, in swift-argument-parser's image (which cannot be fetched here):
+    // declarations, parsing, help; it knows nothing of catalog's commands.
+    .target(name: "CommandLineArguments"),
     .target(
       name: "CatalogServer",
       dependencies: [
@@ -78,7 +87,8 @@ let package = Package(
       name: "catalog",
       dependencies: [
         "CatalogStore", "CatalogSQLite", "CatalogPostgreSQL", "CatalogQuery", "CatalogCollation",
-        "CatalogRecords", "CatalogTokens", "CatalogServer",
+        "CatalogRecords", "CatalogTokens", "CatalogServer", "CatalogLocations",
+        "CommandLineArguments",
       ]
     ),
     .target(
@@ -88,14 +98,14 @@ let package = Package(
       name: "ReaderBenchmark", dependencies: ["CatalogStore", "CatalogSQLite"],
       path: "Benchmarks/ReaderBenchmark"),
     .executableTarget(
-      name: "WriteBenchmark", dependencies: ["CatalogStore", "CatalogSQLite", "CatalogPostgreSQL"],
+      name: "WriteBenchmark", dependencies: ["CatalogStore", "CatalogLocations"],
       path: "Benchmarks/WriteBenchmark"),
     .executableTarget(
       name: "SearchKeyBenchmark", dependencies: ["CatalogCollation"],
       path: "Benchmarks/SearchKeyBenchmark"),
     .executableTarget(
       name: "SearchBenchmark",
-      dependencies: ["CatalogQuery", "CatalogStore", "CatalogSQLite", "CatalogPostgreSQL"],
+      dependencies: ["CatalogQuery", "CatalogStore", "CatalogLocations"],
       path: "Benchmarks/SearchBenchmark"),
     .testTarget(name: "CatalogCollationTests", dependencies: ["CatalogCollation"]),
     .testTarget(
@@ -109,7 +119,13 @@ let package = Package(
     .testTarget(
       name: "CatalogTokensTests",
       dependencies: ["CatalogTokens", "CatalogStore", "CatalogTestSupport"]),
-    .testTarget(name: "CatalogCLITests", dependencies: ["catalog", "CatalogTestSupport"]),
+    .testTarget(
+      name: "CatalogCLITests",
+      dependencies: ["catalog", "CommandLineArguments", "CatalogTestSupport"]),
+    .testTarget(name: "CommandLineArgumentsTests", dependencies: ["CommandLineArguments"]),
+    .testTarget(
+      name: "CatalogLocationsTests",
+      dependencies: ["CatalogLocations", "CatalogStore", "CatalogTestSupport"]),
     .testTarget(
       name: "CatalogServerTests",
       dependencies: [

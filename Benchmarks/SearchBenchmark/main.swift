@@ -1,6 +1,5 @@
-import CatalogPostgreSQL
+import CatalogLocations
 import CatalogQuery
-import CatalogSQLite
 import CatalogStore
 import Foundation
 
@@ -46,9 +45,7 @@ func median(_ values: [Double]) -> Double {
 func format(_ milliseconds: Double) -> String { String(format: "%8.3f ms", milliseconds) }
 
 do {
-  let location: CatalogLocation =
-    CatalogLocation.isPostgreSQLURI(path) ? try .postgreSQL(uri: path) : .sqlite(path: path)
-  let catalog = try Catalog(at: location, creating: false)
+  let catalog = try Catalog(at: CatalogAddress(path).location(), creating: false)
   let list = try IndexedList(catalog: catalog, collection: collection)
   // Builds the search keys when they are missing, and warms the file's pages.
   _ = try list.search("a", limit: 1).collect()

@@ -1,5 +1,4 @@
-import CatalogPostgreSQL
-import CatalogSQLite
+import CatalogLocations
 import CatalogStore
 import Foundation
 
@@ -61,9 +60,7 @@ func fields(_ number: Int) -> [String: String] {
 }
 
 do {
-  let location: CatalogLocation =
-    CatalogLocation.isPostgreSQLURI(path) ? try .postgreSQL(uri: path) : .sqlite(path: path)
-  let catalog = try Catalog(at: location, creating: false)
+  let catalog = try Catalog(at: CatalogAddress(path).location(), creating: false)
   switch arguments[1] {
   case "writes":
     var adds: [Double] = []

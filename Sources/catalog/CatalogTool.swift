@@ -1,5 +1,6 @@
-import CatalogPostgreSQL
+import CatalogLocations
 import CatalogStore
+import CommandLineArguments
 import Foundation
 
 /// The `catalog` program: parses the command line, runs the command, and turns what went wrong
@@ -8,12 +9,15 @@ enum CatalogTool {
   /// The version of this build, which `catalog --version` and `catalog info` print.
   static let version = "0.1.0"
 
+  /// The parser of `catalog`'s command lines.
+  private static let parser = CommandLineParser(root: .catalog)
+
   static func run(arguments: [String], environment: [String: String]) -> Int32 {
     let output = StandardOutput()
     var isVerbose = false
     var isShared = false
     do {
-      switch try CommandLineParser(root: .catalog).parse(arguments) {
+      switch try parser.parse(arguments) {
       case .help(let text):
         try output.line(text)
       case .version(let text):
@@ -21,8 +25,8 @@ enum CatalogTool {
       case .invocation(let invocation):
         let options = CatalogCommand.parse(invocation)
         isVerbose = options.isVerbose
-        isShared = CatalogLocation.isPostgreSQLURI(
-          options.database ?? environment["CATALOG_DB"] ?? "")
+        isShared =
+          CatalogAddress(option: options.database, environment: environment).isPostgreSQL
         try run(
           invocation,
           in: CommandContext(options: options, output: output, environment: environment))
@@ -56,8 +60,7 @@ enum CatalogTool {
     do {
       try command.run(context)
     } catch let error as ValidationError {
-      throw UsageError(
-        error.message, path: CommandPath(root: .catalog, following: invocation.commandPath))
+      throw parser.usageError(error, in: invocation)
     }
   }
 }

@@ -98,7 +98,7 @@ struct ErrorTests {
         Error: Unknown option '--limt'. Did you mean '--limit'?
         Usage: catalog list [--collection <name>] [--group-by <column>] [--index-by <column>] \
         [--locale <id>] [--section <heading>] [--index <title>] [--offset <n>] [--limit <n>] \
-        [--format <format>] [--db <path>] [--verbose]
+        [--format <format>] [--db <path-or-uri>] [--verbose]
           See 'catalog list --help' for more information.
         """)
     try expectFailure(
@@ -107,7 +107,7 @@ struct ErrorTests {
         Error: The value 'xml' is invalid for '--format <format>'. Please provide one of 'table', 'json', 'csv' or 'tsv'.
         Usage: catalog list [--collection <name>] [--group-by <column>] [--index-by <column>] \
         [--locale <id>] [--section <heading>] [--index <title>] [--offset <n>] [--limit <n>] \
-        [--format <format>] [--db <path>] [--verbose]
+        [--format <format>] [--db <path-or-uri>] [--verbose]
           See 'catalog list --help' for more information.
         """)
   }
@@ -280,7 +280,7 @@ struct ErrorTests {
       message: """
         Error: '--index-by' needs '--group-by <column>'
         Usage: catalog index [--collection <name>] [--group-by <column>] [--index-by <column>] \
-        [--locale <id>] [--compact] [--fit <n>] [--format <format>] [--db <path>] [--verbose]
+        [--locale <id>] [--compact] [--fit <n>] [--format <format>] [--db <path-or-uri>] [--verbose]
           See 'catalog index --help' for more information.
         """)
     try expectFailure(
@@ -288,8 +288,8 @@ struct ErrorTests {
       message: """
         Error: '--index-by' needs '--group-by <column>'
         Usage: catalog search <text> [--collection <name>] [--group-by <column>] \
-        [--index-by <column>] [--locale <id>] [--limit <n>] [--format <format>] [--db <path>] \
-        [--verbose]
+        [--index-by <column>] [--locale <id>] [--limit <n>] [--format <format>] \
+        [--db <path-or-uri>] [--verbose]
           See 'catalog search --help' for more information.
         """)
   }
@@ -315,7 +315,7 @@ struct ErrorTests {
       message: """
         Error: Give '--header <text>', '--footer <text>' or '--clear'
         Usage: catalog annotate [--collection <name>] [--group-by <column>] \
-        [--section <heading>] [--header <text>] [--footer <text>] [--clear] [--db <path>] \
+        [--section <heading>] [--header <text>] [--footer <text>] [--clear] [--db <path-or-uri>] \
         [--verbose]
           See 'catalog annotate --help' for more information.
         """)
@@ -323,7 +323,7 @@ struct ErrorTests {
       ["rename", "towns"], status: 64,
       message: """
         Error: Missing expected option '--collection <name>'
-        Usage: catalog rename <new-name> [--collection <name>] [--db <path>] [--verbose]
+        Usage: catalog rename <new-name> [--collection <name>] [--db <path-or-uri>] [--verbose]
           See 'catalog rename --help' for more information.
         """)
   }

@@ -28,7 +28,7 @@ struct ServeCommandTests {
         listens on 127.0.0.1 unless --host says otherwise; reads need no token there
         unless --require-token. Stop it with Ctrl-C.
 
-        USAGE: catalog serve [--host <address>] [--port <port>] [--require-token] [--public-reads] [--edit] [--allow-origin <origin> ...] [--max-body <bytes>] [--max-upload <bytes>] [--db <path>] [--verbose]
+        USAGE: catalog serve [--host <address>] [--port <port>] [--require-token] [--public-reads] [--edit] [--allow-origin <origin> ...] [--max-body <bytes>] [--max-upload <bytes>] [--db <path-or-uri>] [--verbose]
 
         OPTIONS:
           --host <address>        The address to listen on. (default: 127.0.0.1)
@@ -47,10 +47,10 @@ struct ServeCommandTests {
                                   1048576)
           --max-upload <bytes>    The largest CSV body a PUT may send. (default:
                                   67108864)
-          --db <path>             The catalog file (default: $CATALOG_DB or
-                                  ./catalog.db).
-          --verbose               On an error, also show SQLite's result code and the
-                                  SQL that failed (as does CATALOG_DEBUG=1).
+          --db <path-or-uri>      The catalog: an SQLite file's path or a PostgreSQL
+                                  URI (default: $CATALOG_DB or ./catalog.db).
+          --verbose               On an error, also show what SQLite or PostgreSQL said
+                                  and the SQL that failed (as does CATALOG_DEBUG=1).
           --version               Show the version.
           -h, --help              Show help information.
 
@@ -94,7 +94,7 @@ struct ServeCommandTests {
   static let usage =
     "Usage: catalog serve [--host <address>] [--port <port>] [--require-token] [--public-reads] "
     + "[--edit] [--allow-origin <origin> ...] [--max-body <bytes>] [--max-upload <bytes>] "
-    + "[--db <path>] [--verbose]\n  See 'catalog serve --help' for more information.\n"
+    + "[--db <path-or-uri>] [--verbose]\n  See 'catalog serve --help' for more information.\n"
 
   static let usageErrors: [(arguments: [String], error: String)] = [
     (

@@ -1,4 +1,5 @@
 import CatalogStore
+import CommandLineArguments
 
 /// `catalog add COL=VALUE…`: adds one item and prints its number, or its key.
 struct AddCommand: RunnableCommand {

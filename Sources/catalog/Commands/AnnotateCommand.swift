@@ -1,5 +1,6 @@
 import CatalogQuery
 import CatalogStore
+import CommandLineArguments
 
 /// `catalog annotate`: sets or clears the grouped-list header and footer of a collection or of
 /// one of its sections. An empty text clears that text.

@@ -1,5 +1,6 @@
 import CatalogCollation
 import CatalogStore
+import CommandLineArguments
 
 /// `catalog build`: stores groupings, index titles, locales and search keys ahead of queries.
 struct BuildCommand: RunnableCommand {
@@ -8,9 +9,9 @@ struct BuildCommand: RunnableCommand {
     abstract: "Store groupings, index titles and search keys ahead of queries.",
     discussion: """
       A catalog whose keys are all stored answers every query without writing, so it can be \
-      shipped read-only. The write-ahead log is moved into the file at the end. A catalog \
-      shared on PostgreSQL whose keys another ICU made answers nothing but info, collections \
-      and export until build --rekey rebuilds them.
+      shipped read-only. An SQLite file's write-ahead log is moved into the file at the end. A \
+      catalog shared on PostgreSQL whose keys another ICU made answers nothing but info, \
+      collections and export until build --rekey rebuilds them.
       """,
     dependentOptions: [ListOptions.indexByNeedsGroupBy]
   )

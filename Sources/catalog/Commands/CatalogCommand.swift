@@ -1,9 +1,13 @@
+import CommandLineArguments
+
 /// The `catalog` tool itself: the options that every command accepts, and the commands (DESIGN
 /// §6). It only shows its help; `CatalogTool` runs the command that a command line names.
 struct CatalogCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     name: "catalog",
-    abstract: "Store CSV catalogs in SQLite and list them in sections with an index.",
+    abstract:
+      "Store CSV catalogs in SQLite files or on PostgreSQL and list them in sections with an "
+      + "index.",
     version: CatalogTool.version,
     subcommands: [
       ImportCommand.self, SectionsCommand.self, IndexCommand.self, ListCommand.self,
@@ -15,15 +19,17 @@ struct CatalogCommand: ParsableCommand {
   )
 
   @Option(
-    "db", value: "path", help: "The catalog file (default: $CATALOG_DB or ./catalog.db).",
+    "db", value: "path-or-uri",
+    help: "The catalog: an SQLite file's path or a PostgreSQL URI (default: $CATALOG_DB or "
+      + "./catalog.db).",
     isGlobal: true)
   var database: String?
 
-  /// Whether errors show what SQLite said.
+  /// Whether errors show what SQLite or PostgreSQL said.
   @Flag(
     "verbose",
-    help: "On an error, also show SQLite's result code and the SQL that failed (as does "
-      + "CATALOG_DEBUG=1).",
+    help: "On an error, also show what SQLite or PostgreSQL said and the SQL that failed (as "
+      + "does CATALOG_DEBUG=1).",
     isGlobal: true)
   var isVerbose: Bool
 }

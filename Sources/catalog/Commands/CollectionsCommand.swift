@@ -1,5 +1,6 @@
 import CatalogRecords
 import CatalogStore
+import CommandLineArguments
 
 /// `catalog collections`: every collection with its settings, version, stored groupings and
 /// import time, and its header and footer when any collection has one (DESIGN §6).

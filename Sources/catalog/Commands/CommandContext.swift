@@ -1,5 +1,5 @@
 import CatalogCollation
-import CatalogPostgreSQL
+import CatalogLocations
 import CatalogQuery
 import CatalogSQLite
 import CatalogStore
@@ -13,26 +13,23 @@ struct CommandContext {
   let output: StandardOutput
   let environment: [String: String]
 
-  /// `--db PATH`, else `$CATALOG_DB`, else `./catalog.db`.
-  var catalogPath: String {
-    if let path = options.database { return path }
-    if let path = environment["CATALOG_DB"], !path.isEmpty { return path }
-    return "./catalog.db"
+  /// The catalog that `--db` names, else `$CATALOG_DB`, else `./catalog.db`: an SQLite file's
+  /// path or a PostgreSQL URI.
+  var catalogAddress: CatalogAddress {
+    CatalogAddress(option: options.database, environment: environment)
   }
 
-  /// Where `catalogPath` says the catalog is: a PostgreSQL URI, or an SQLite file's path.
+  /// Where `catalogAddress` says the catalog is.
   func catalogLocation() throws(CatalogError) -> CatalogLocation {
-    CatalogLocation.isPostgreSQLURI(catalogPath)
-      ? try .postgreSQL(uri: catalogPath) : .sqlite(path: catalogPath)
+    try catalogAddress.location()
   }
 
   /// Whether the catalog is a file that this process cannot write (an app's shipped file, a
   /// read-only medium): it is opened read-only, so that queries answer from the keys it stores
   /// and writes say it is read-only.
   var isReadOnly: Bool {
-    !CatalogLocation.isPostgreSQLURI(catalogPath)
-      && FileManager.default.fileExists(atPath: catalogPath)
-      && !Catalog.isWritable(path: catalogPath)
+    guard let path = catalogAddress.filePath else { return false }
+    return FileManager.default.fileExists(atPath: path) && !Catalog.isWritable(path: path)
   }
 
   /// What a command needs of the ICU that made a catalog's keys.

@@ -1,4 +1,5 @@
 import CatalogStore
+import CommandLineArguments
 
 /// `catalog drop -c NAME`: removes a collection and everything stored for it.
 struct DropCommand: RunnableCommand {

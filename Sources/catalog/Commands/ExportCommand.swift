@@ -1,4 +1,5 @@
 import CatalogStore
+import CommandLineArguments
 
 /// `catalog export`: a collection's items in item order with its own columns, as CSV (quoted only
 /// where needed, RFC 4180), TSV (the same quoting, with tabs) or JSON lines.

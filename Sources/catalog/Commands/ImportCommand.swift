@@ -1,5 +1,7 @@
 import CatalogCollation
+import CatalogLocations
 import CatalogStore
+import CommandLineArguments
 import Foundation
 
 /// `catalog import FILE|-`: reads a CSV file into a collection, all or nothing.
@@ -109,7 +111,11 @@ struct ImportCommand: RunnableCommand {
     var options = try importOptions(collection: name, environment: context.environment)
     options.collectionIsDefault = collection == nil
     options.shouldStop = { InterruptHandler.wasInterrupted.load(ordering: .relaxed) }
-    let isNewCatalog = !FileManager.default.fileExists(atPath: context.catalogPath)
+    // The file this import makes the catalog in, if it makes one: an interrupted import
+    // removes it again.
+    let newFile = context.catalogAddress.filePath.flatMap {
+      FileManager.default.fileExists(atPath: $0) ? nil : $0
+    }
     let reader = try CSVReader(
       path: file,
       delimiter: delimiter.flatMap(CSVDelimiter.init)
@@ -125,8 +131,8 @@ struct ImportCommand: RunnableCommand {
     } catch {
       display?.clear()
       // An interrupted first import into a new path leaves no file behind.
-      if case CatalogError.interrupted = error, isNewCatalog {
-        Self.removeCatalogFiles(context.catalogPath)
+      if case CatalogError.interrupted = error, let newFile {
+        Self.removeCatalogFiles(newFile)
       }
       if writesItems, let mode {
         throw Self.advice(for: error, mode: mode, fileName: collection == nil ? fileName : nil)

@@ -1,5 +1,6 @@
 import CatalogQuery
 import CatalogRecords
+import CommandLineArguments
 
 /// `catalog index`: the right-edge index, each entry with its count and the section it jumps to;
 /// with `--fit N`, cut to at most N entries, each `•` with the titles it stands for.

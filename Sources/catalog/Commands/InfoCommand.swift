@@ -3,6 +3,7 @@ import CatalogPostgreSQL
 import CatalogRecords
 import CatalogSQLite
 import CatalogStore
+import CommandLineArguments
 
 /// `catalog info`: where the catalog is, what made it and what it holds, and the versions of
 /// this build; without a catalog at the path, the build's versions alone.

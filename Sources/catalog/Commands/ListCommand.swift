@@ -1,6 +1,7 @@
 import CatalogQuery
 import CatalogRecords
 import CatalogStore
+import CommandLineArguments
 
 /// `catalog list`: the items in list order, section by section; in table format each heading is
 /// printed once above its items, as a sticky header shows it.

@@ -1,4 +1,5 @@
 import CatalogQuery
+import CommandLineArguments
 
 /// The options that choose the list a query reads (`sections`, `index`, `list`, `search`): the
 /// collection, the grouping and its index titles, and the locale.

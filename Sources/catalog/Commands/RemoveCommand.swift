@@ -1,4 +1,5 @@
 import CatalogStore
+import CommandLineArguments
 
 /// `catalog remove ITEM…`: removes items, all in one write.
 struct RemoveCommand: RunnableCommand {

@@ -1,4 +1,5 @@
 import CatalogStore
+import CommandLineArguments
 
 /// `catalog rename -c NAME NEW`: gives a collection another name.
 struct RenameCommand: RunnableCommand {

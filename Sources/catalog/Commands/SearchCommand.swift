@@ -1,4 +1,5 @@
 import CatalogQuery
+import CommandLineArguments
 
 /// `catalog search TEXT`: items whose title or sort-as, or a word in them, starts with the text.
 struct SearchCommand: RunnableCommand {

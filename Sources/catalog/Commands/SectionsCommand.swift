@@ -1,5 +1,6 @@
 import CatalogQuery
 import CatalogRecords
+import CommandLineArguments
 
 /// `catalog sections`: the sections of a collection, with index titles, counts and first rows.
 struct SectionsCommand: RunnableCommand {

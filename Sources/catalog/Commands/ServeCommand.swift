@@ -1,6 +1,7 @@
 import CatalogServer
 import CatalogStore
 import CatalogTokens
+import CommandLineArguments
 import Foundation
 
 /// `catalog serve`: the page and the JSON API over HTTP until Ctrl-C or SIGTERM, which stop the

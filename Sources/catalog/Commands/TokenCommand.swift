@@ -1,3 +1,5 @@
+import CommandLineArguments
+
 /// `catalog token create|list|revoke`: the access tokens that let clients read and write over
 /// HTTP (DESIGN §15). It only shows its help; its subcommands do the work.
 struct TokenCommand: ParsableCommand {

@@ -1,5 +1,6 @@
 import CatalogStore
 import CatalogTokens
+import CommandLineArguments
 
 /// `catalog token create NAME [--write] [-c NAME]…`: makes a token and prints its secret, once.
 struct TokenCreateCommand: RunnableCommand {

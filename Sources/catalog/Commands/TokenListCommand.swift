@@ -1,5 +1,6 @@
 import CatalogRecords
 import CatalogTokens
+import CommandLineArguments
 
 /// `catalog token list`: every token with what it may do, never a secret.
 struct TokenListCommand: RunnableCommand {

@@ -1,4 +1,5 @@
 import CatalogTokens
+import CommandLineArguments
 
 /// `catalog token revoke NAME`: deletes a token; its secret is refused from the next request on.
 struct TokenRevokeCommand: RunnableCommand {

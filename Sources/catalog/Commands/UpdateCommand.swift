@@ -1,4 +1,5 @@
 import CatalogStore
+import CommandLineArguments
 
 /// `catalog update ITEM COL=VALUE…`: sets some fields of one item.
 struct UpdateCommand: RunnableCommand {

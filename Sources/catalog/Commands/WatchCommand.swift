@@ -1,6 +1,7 @@
 import CatalogCollation
 import CatalogQuery
 import CatalogStore
+import CommandLineArguments
 
 /// `catalog watch`: prints the change set of each write to a list as JSON lines, as the writes
 /// commit, until `--count` lines were printed or it is stopped.

@@ -1,4 +1,5 @@
 import CatalogStore
+import CommandLineArguments
 
 /// How a write says what it did (DESIGN §9): a line for people on standard error, or the version
 /// and the changed items as JSON on standard output.

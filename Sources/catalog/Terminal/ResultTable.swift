@@ -1,5 +1,6 @@
 import CatalogCollation
 import CatalogRecords
+import CommandLineArguments
 
 /// How results are printed (`--format`).
 enum OutputFormat: String, CaseIterable, ExpressibleByArgument {

@@ -1,3 +1,8 @@
+// catalog's command line as its commands declare it: the help texts, usage lines, value
+// lists, rules and typed values that are catalog's own. How the parser behaves is tested in
+// CommandLineArgumentsTests.
+
+import CommandLineArguments
 import Testing
 
 @testable import catalog
@@ -18,6 +23,15 @@ private func invocation(_ arguments: [String]) throws -> ParsedInvocation? {
   return invocation
 }
 
+/// The catalog command that `arguments` name, with the values they give it; nil when they ask
+/// for help or name another command.
+private func command<Command: ParsableCommand>(
+  _ arguments: [String], as type: Command.Type
+) throws -> Command? {
+  guard let invocation = try invocation(arguments) else { return nil }
+  return CatalogCommand.subcommand(at: invocation.commandPath).parse(invocation) as? Command
+}
+
 /// The three lines that `arguments` print on standard error, or `nil` when they parse.
 private func usageError(_ arguments: [String]) -> String? {
   do {
@@ -32,25 +46,26 @@ private let importUsage =
   "catalog import <file> [--collection <name>] [--title <column>] [--sort-as <columns>]"
   + " [--locale <id> ...] [--group-by <column> ...] [--index-by <column> ...]"
   + " [--delimiter <char>] [--key <column>] [--names] [--ignore-articles] [--replace] [--append]"
-  + " [--upsert] [--sync] [--search] [--quiet] [--format <format>] [--db <path>] [--verbose]"
+  + " [--upsert] [--sync] [--search] [--quiet] [--format <format>] [--db <path-or-uri>] [--verbose]"
 
 private let listUsage =
   "catalog list [--collection <name>] [--group-by <column>] [--index-by <column>]"
   + " [--locale <id>] [--section <heading>] [--index <title>] [--offset <n>] [--limit <n>]"
-  + " [--format <format>] [--db <path>] [--verbose]"
+  + " [--format <format>] [--db <path-or-uri>] [--verbose]"
 
 // MARK: - Help
 
 private let rootHelp = """
-  OVERVIEW: Store CSV catalogs in SQLite and list them in sections with an index.
+  OVERVIEW: Store CSV catalogs in SQLite files or on PostgreSQL and list them in
+  sections with an index.
 
-  USAGE: catalog [--db <path>] [--verbose] <subcommand>
+  USAGE: catalog [--db <path-or-uri>] [--verbose] <subcommand>
 
   OPTIONS:
-    --db <path>             The catalog file (default: $CATALOG_DB or
-                            ./catalog.db).
-    --verbose               On an error, also show SQLite's result code and the
-                            SQL that failed (as does CATALOG_DEBUG=1).
+    --db <path-or-uri>      The catalog: an SQLite file's path or a PostgreSQL
+                            URI (default: $CATALOG_DB or ./catalog.db).
+    --verbose               On an error, also show what SQLite or PostgreSQL said
+                            and the SQL that failed (as does CATALOG_DEBUG=1).
     --version               Show the version.
     -h, --help              Show help information.
 
@@ -87,15 +102,15 @@ func rootHelp(arguments: [String]) throws {
   let expected = """
     OVERVIEW: List the collections in the catalog.
 
-    USAGE: catalog collections [--format <format>] [--db <path>] [--verbose]
+    USAGE: catalog collections [--format <format>] [--db <path-or-uri>] [--verbose]
 
     OPTIONS:
       --format <format>       The output format. (values: table, json, csv, tsv;
                               default: table)
-      --db <path>             The catalog file (default: $CATALOG_DB or
-                              ./catalog.db).
-      --verbose               On an error, also show SQLite's result code and the
-                              SQL that failed (as does CATALOG_DEBUG=1).
+      --db <path-or-uri>      The catalog: an SQLite file's path or a PostgreSQL
+                              URI (default: $CATALOG_DB or ./catalog.db).
+      --verbose               On an error, also show what SQLite or PostgreSQL said
+                              and the SQL that failed (as does CATALOG_DEBUG=1).
       --version               Show the version.
       -h, --help              Show help information.
 
@@ -154,10 +169,10 @@ func rootHelp(arguments: [String]) throws {
       --format <format>       Print a summary on standard error, or the version and
                               changed items as JSON. (values: text, json; default:
                               text)
-      --db <path>             The catalog file (default: $CATALOG_DB or
-                              ./catalog.db).
-      --verbose               On an error, also show SQLite's result code and the
-                              SQL that failed (as does CATALOG_DEBUG=1).
+      --db <path-or-uri>      The catalog: an SQLite file's path or a PostgreSQL
+                              URI (default: $CATALOG_DB or ./catalog.db).
+      --verbose               On an error, also show what SQLite or PostgreSQL said
+                              and the SQL that failed (as does CATALOG_DEBUG=1).
       --version               Show the version.
       -h, --help              Show help information.
 
@@ -168,84 +183,6 @@ func rootHelp(arguments: [String]) throws {
   #expect(try help(["--db", "x.db", "import", "cities.csv", "-h"]) == expected)
 }
 
-@Test func helpWinsOverUsageErrors() throws {
-  let importHelp = try help(["help", "import"])
-  #expect(try help(["import", "--bogus", "-h"]) == importHelp)
-  #expect(try help(["import", "--title", "--help"]) == importHelp)
-  #expect(try help(["help", "import", "nonsense"]) == importHelp)
-  #expect(try help(["help", "nonsense"]) == rootHelp)
-}
-
-@Test func helpAfterDoubleDashIsAnArgument() throws {
-  #expect(
-    try invocation(["search", "--", "--help"])?.argument("text") == "--help")
-}
-
-/// A tool made for the layout rules: a label too long for the description column, an optional
-/// argument, a repeatable option, a default and a discussion.
-private let greet = CommandDefinition(
-  name: "greet",
-  abstract: "Say hello.",
-  discussion: "Greets everyone named.",
-  arguments: [ArgumentDefinition(name: "name", help: "Whom to greet.", isRequired: false)],
-  options: [
-    .option(
-      "greeting-in-a-language-of-choice", value: "language",
-      help: "The language of the greeting.", defaultValue: "en"),
-    .option("also", short: "a", value: "name", help: "Another name.", isRepeatable: true),
-    .flag("loud", help: "Shout."),
-  ])
-
-@Test func helpLayout() throws {
-  let expected = """
-    OVERVIEW: Say hello.
-
-    Greets everyone named.
-
-    USAGE: greet [<name>] [--greeting-in-a-language-of-choice <language>] [--also <name> ...] [--loud]
-
-    ARGUMENTS:
-      <name>                  Whom to greet.
-
-    OPTIONS:
-      --greeting-in-a-language-of-choice <language>
-                              The language of the greeting. (default: en)
-      -a, --also <name>       Another name.
-      --loud                  Shout.
-      -h, --help              Show help information.
-
-    """
-  let result = try CommandLineParser(root: greet).parse(["--help"])
-  #expect(result == .help(text: expected))
-}
-
-@Test func helpWrapsToScreenWidth() throws {
-  let expected = """
-    OVERVIEW: Say hello.
-
-    Greets everyone named.
-
-    USAGE: greet [<name>] [--greeting-in-a-language-of-choice <language>] [--also <name> ...] [--loud]
-
-    ARGUMENTS:
-      <name>                  Whom to greet.
-
-    OPTIONS:
-      --greeting-in-a-language-of-choice <language>
-                              The language
-                              of the
-                              greeting.
-                              (default: en)
-      -a, --also <name>       Another name.
-      --loud                  Shout.
-      -h, --help              Show help
-                              information.
-
-    """
-  let result = try CommandLineParser(root: greet, screenWidth: 40).parse(["-h"])
-  #expect(result == .help(text: expected))
-}
-
 // MARK: - Usage errors
 
 @Test func unknownOptionSuggestsTheClosestName() {
@@ -254,69 +191,6 @@ private let greet = CommandDefinition(
       Error: Unknown option '--lcoale'. Did you mean '--locale'?
       Usage: \(importUsage)
         See 'catalog import --help' for more information.
-      """)
-}
-
-@Test func unknownOptionWithoutCloseName() {
-  #expect(
-    usageError(["list", "--everything"]) == """
-      Error: Unknown option '--everything'
-      Usage: \(listUsage)
-        See 'catalog list --help' for more information.
-      """)
-  #expect(
-    usageError(["list", "-x"]) == """
-      Error: Unknown option '-x'
-      Usage: \(listUsage)
-        See 'catalog list --help' for more information.
-      """)
-}
-
-@Test func missingValue() {
-  #expect(
-    usageError(["import", "cities.csv", "--locale"]) == """
-      Error: Missing value for '--locale <id>'
-      Usage: \(importUsage)
-        See 'catalog import --help' for more information.
-      """)
-  #expect(
-    usageError(["import", "cities.csv", "-c", "--quiet"]) == """
-      Error: Missing value for '-c <name>'
-      Usage: \(importUsage)
-        See 'catalog import --help' for more information.
-      """)
-}
-
-@Test func missingArgument() {
-  #expect(
-    usageError(["import"]) == """
-      Error: Missing expected argument '<file>'
-      Usage: \(importUsage)
-        See 'catalog import --help' for more information.
-      """)
-}
-
-@Test func unexpectedArguments() {
-  #expect(
-    usageError(["info", "x"]) == """
-      Error: Unexpected argument 'x'
-      Usage: catalog info [--format <format>] [--db <path>] [--verbose]
-        See 'catalog info --help' for more information.
-      """)
-  #expect(
-    usageError(["info", "x", "y"]) == """
-      Error: 2 unexpected arguments: 'x', 'y'
-      Usage: catalog info [--format <format>] [--db <path>] [--verbose]
-        See 'catalog info --help' for more information.
-      """)
-}
-
-@Test func unknownSubcommand() {
-  #expect(
-    usageError(["--db", "x.db", "imprt", "cities.csv"]) == """
-      Error: Unexpected argument 'imprt'
-      Usage: catalog [--db <path>] [--verbose] <subcommand>
-        See 'catalog --help' for more information.
       """)
 }
 
@@ -332,15 +206,6 @@ private let greet = CommandDefinition(
       Error: Value to be set with option '--section' had already been set with option '--index'
       Usage: \(listUsage)
         See 'catalog list --help' for more information.
-      """)
-}
-
-@Test func flagWithValue() {
-  #expect(
-    usageError(["import", "cities.csv", "--quiet=yes"]) == """
-      Error: The option '--quiet' does not take any value, but 'yes' was specified.
-      Usage: \(importUsage)
-        See 'catalog import --help' for more information.
       """)
 }
 
@@ -376,64 +241,13 @@ private let greet = CommandDefinition(
 @Test func usageErrorsBeforeTheSubcommandUseTheRootUsage() {
   #expect(
     usageError(["--db"]) == """
-      Error: Missing value for '--db <path>'
-      Usage: catalog [--db <path>] [--verbose] <subcommand>
+      Error: Missing value for '--db <path-or-uri>'
+      Usage: catalog [--db <path-or-uri>] [--verbose] <subcommand>
         See 'catalog --help' for more information.
       """)
 }
 
-@Test func usageErrorExitCode() throws {
-  let error = try #require(throws: UsageError.self) { try parser.parse(["import"]) }
-  #expect(error.exitCode == 64)
-  #expect(error.description == "Missing expected argument '<file>'")
-}
-
-// MARK: - Parsing
-
-@Test func optionsWithSpaceOrEqualsSign() throws {
-  let spaced = try invocation(["import", "cities.csv", "--locale", "sv", "-c", "towns"])
-  let joined = try invocation(["import", "--locale=sv", "cities.csv", "--collection=towns"])
-  #expect(spaced == joined)
-  #expect(spaced?.commandPath == ["import"])
-  #expect(spaced?.argument("file") == "cities.csv")
-  #expect(spaced?.value(for: "locale") == "sv")
-  #expect(spaced?.value(for: "collection") == "towns")
-  #expect(try invocation(["list", "--section="])?.value(for: "section") == "")
-}
-
-@Test func repeatableOptionKeepsEveryValue() throws {
-  let parsed = try invocation(
-    ["import", "cities.csv", "--group-by", "state", "--group-by=country"])
-  #expect(parsed?.values(for: "group-by") == ["state", "country"])
-  #expect(parsed?.values(for: "title") == [])
-}
-
-@Test func singleOptionKeepsTheLastValue() throws {
-  let parsed = try invocation(["list", "--limit", "5", "--limit", "10"])
-  #expect(parsed?.values(for: "limit") == ["10"])
-  #expect(parsed?.integer(for: "limit") == 10)
-}
-
-@Test func doubleDashEndsOptions() throws {
-  let parsed = try invocation(["search", "--limit", "3", "--", "-minus"])
-  #expect(parsed?.argument("text") == "-minus")
-  #expect(parsed?.integer(for: "limit") == 3)
-}
-
-@Test func dashAloneIsAnArgument() throws {
-  #expect(try invocation(["import", "-", "-c", "stdin"])?.argument("file") == "-")
-}
-
-@Test(arguments: [
-  ["--db", "my.db", "list"],
-  ["list", "--db", "my.db"],
-  ["--db=other.db", "list", "--db", "my.db"],
-])
-func globalOptionBeforeOrAfterSubcommand(arguments: [String]) throws {
-  let parsed = try invocation(arguments)
-  #expect(parsed?.commandPath == ["list"])
-  #expect(parsed?.value(for: "db") == "my.db")
-}
+// MARK: - Defaults
 
 @Test func defaultsAndFlags() throws {
   let parsed = try #require(try invocation(["import", "cities.csv", "--append"]))
@@ -446,44 +260,14 @@ func globalOptionBeforeOrAfterSubcommand(arguments: [String]) throws {
   #expect(try invocation(["list"])?.integer(for: "limit") == nil)
 }
 
-@Test(arguments: [("tab", "\t"), ("\\t", "\t"), ("\t", "\t"), (";", ";")])
-func delimiterIsNormalized(given: String, expected: String) throws {
-  let parsed = try invocation(["import", "data.tsv", "--delimiter", given])
-  #expect(parsed?.value(for: "delimiter") == expected)
-}
-
-@Test func offsetIsNormalized() throws {
-  #expect(try invocation(["list", "--offset", "007"])?.value(for: "offset") == "7")
-}
-
-// MARK: - Version, dependent options and global flags
-
-@Test(arguments: [
-  ["--version"], ["import", "--version"], ["--db", "x.db", "list", "--version", "--bogus"],
-  ["imprt", "--version"],
-])
-func versionWinsOverEverythingButHelp(arguments: [String]) throws {
-  #expect(try parser.parse(arguments) == .version(CatalogTool.version))
-}
-
-@Test func helpWinsOverVersion() throws {
-  #expect(try help(["--version", "--help"]) == rootHelp)
-  #expect(try invocation(["search", "--", "--version"])?.argument("text") == "--version")
-}
-
-@Test func aToolWithoutAVersionHasNoVersionOption() {
-  let error = #expect(throws: UsageError.self) {
-    try CommandLineParser(root: greet).parse(["--version"])
-  }
-  #expect(error?.message == "Unknown option '--version'")
-}
+// MARK: - Rules and global options
 
 @Test func anOptionWithoutTheOptionItNeeds() throws {
   #expect(
     usageError(["annotate", "--group-by", "state", "--header", "x"]) == """
       Error: '--group-by' needs '--section <heading>'
       Usage: catalog annotate [--collection <name>] [--group-by <column>] [--section <heading>] \
-      [--header <text>] [--footer <text>] [--clear] [--db <path>] [--verbose]
+      [--header <text>] [--footer <text>] [--clear] [--db <path-or-uri>] [--verbose]
         See 'catalog annotate --help' for more information.
       """)
   #expect(try invocation(["sections", "--group-by", "state", "--index-by", "code"]) != nil)
@@ -496,9 +280,47 @@ func versionWinsOverEverythingButHelp(arguments: [String]) throws {
   #expect(try invocation(["list"])?.hasFlag("verbose") == false)
 }
 
-@Test func editDistance() {
-  #expect("--lcoale".editDistance(to: "--locale") == 2)
-  #expect("kitten".editDistance(to: "sitting") == 3)
-  #expect("".editDistance(to: "abc") == 3)
-  #expect("same".editDistance(to: "same") == 0)
+// MARK: - Typed values
+
+@Test func catalogCommandsReadTheirOptionsAsTypedValues() throws {
+  let list = try #require(
+    try command(
+      [
+        "list", "-c", "towns", "--group-by", "state", "--offset", "007", "--section", "Texas",
+        "--format", "json",
+      ],
+      as: ListCommand.self))
+  #expect(list.listOptions.collection == "towns")
+  #expect(list.listOptions.groupBy == "state")
+  #expect(list.listOptions.indexBy == nil)
+  #expect(list.offset == 7)
+  #expect(list.limit == nil)
+  #expect(list.section == "Texas")
+  #expect(list.output.format == .json)
+
+  let defaults = try #require(
+    try command(["list"], as: ListCommand.self))
+  #expect(defaults.offset == 0)
+  #expect(defaults.output.format == .table)
+
+  let importing = try #require(
+    try command(
+      [
+        "import", "cities.tsv", "--append", "--locale", "sv", "--locale=de", "--delimiter", "tab",
+        "--format", "json",
+      ],
+      as: ImportCommand.self))
+  #expect(importing.file == "cities.tsv")
+  #expect(importing.mode == .append)
+  #expect(importing.locales == ["sv", "de"])
+  #expect(importing.delimiter == "\t")
+  #expect(importing.format == .json)
+  #expect(!importing.isQuiet)
+}
+
+@Test func theGlobalOptionsAreTheRootCommands() throws {
+  let parsed = try invocation(["list", "--verbose", "--db", "x.db"])
+  let options = CatalogCommand.parse(try #require(parsed))
+  #expect(options.database == "x.db")
+  #expect(options.isVerbose)
 }

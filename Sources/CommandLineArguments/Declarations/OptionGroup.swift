@@ -5,12 +5,12 @@
 ///
 /// The help lists the group's options where the property comes among the command's own.
 @propertyWrapper
-struct OptionGroup<Value: ParsableArguments>: Sendable {
+public struct OptionGroup<Value: ParsableArguments>: Sendable {
   /// The group's values, as the command line gives them; its properties declare themselves as
   /// they are made.
-  let wrappedValue: Value
+  public let wrappedValue: Value
 
-  init() {
+  public init() {
     wrappedValue = Value()
   }
 }

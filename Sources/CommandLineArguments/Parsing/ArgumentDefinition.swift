@@ -1,15 +1,15 @@
-/// A positional argument of a command, such as the `<file>` of `catalog import <file>`.
-struct ArgumentDefinition: Sendable {
+/// A positional argument of a command, such as the `<file>` of `tool import <file>`.
+public struct ArgumentDefinition: Sendable {
   /// The argument's name: shown as `<name>`, and the key of its value in a `ParsedInvocation`.
-  var name: String
+  public var name: String
   /// A one-line description for the `ARGUMENTS:` section of the help.
-  var help: String
+  public var help: String
   /// Whether leaving the argument out is a usage error.
-  var isRequired: Bool
+  public var isRequired: Bool
   /// Whether the argument takes every remaining word, as `<field> ...`; only the last may.
-  var isRepeating: Bool
+  public var isRepeating: Bool
 
-  init(name: String, help: String, isRequired: Bool = true, isRepeating: Bool = false) {
+  public init(name: String, help: String, isRequired: Bool = true, isRepeating: Bool = false) {
     self.name = name
     self.help = help
     self.isRequired = isRequired
@@ -18,7 +18,4 @@ struct ArgumentDefinition: Sendable {
 
   /// The argument as the help and error messages name it: `<file>`, or `<field> ...`.
   var label: String { "<\(name)>" + (isRepeating ? " ..." : "") }
-
-  /// The argument as the usage line shows it: `<file>`, or `[<file>]` when it is optional.
-  var usageSynopsis: String { isRequired ? label : "[\(label)]" }
 }

@@ -1,6 +1,5 @@
+import CommandLineArguments
 import Testing
-
-@testable import catalog
 
 // MARK: - A tool made for the tests
 
@@ -290,50 +289,4 @@ private struct Misspelt: ParsableCommand {
   await #expect(processExitsWith: .failure) {
     _ = CommandDefinition(Misspelt.self)
   }
-}
-
-// MARK: - The catalog's commands
-
-@Test func catalogCommandsReadTheirOptionsAsTypedValues() throws {
-  let list = try #require(
-    try command(
-      [
-        "list", "-c", "towns", "--group-by", "state", "--offset", "007", "--section", "Texas",
-        "--format", "json",
-      ],
-      as: ListCommand.self, root: CatalogCommand.self))
-  #expect(list.listOptions.collection == "towns")
-  #expect(list.listOptions.groupBy == "state")
-  #expect(list.listOptions.indexBy == nil)
-  #expect(list.offset == 7)
-  #expect(list.limit == nil)
-  #expect(list.section == "Texas")
-  #expect(list.output.format == .json)
-
-  let defaults = try #require(
-    try command(["list"], as: ListCommand.self, root: CatalogCommand.self))
-  #expect(defaults.offset == 0)
-  #expect(defaults.output.format == .table)
-
-  let importing = try #require(
-    try command(
-      [
-        "import", "cities.tsv", "--append", "--locale", "sv", "--locale=de", "--delimiter", "tab",
-        "--format", "json",
-      ],
-      as: ImportCommand.self, root: CatalogCommand.self))
-  #expect(importing.file == "cities.tsv")
-  #expect(importing.mode == .append)
-  #expect(importing.locales == ["sv", "de"])
-  #expect(importing.delimiter == "\t")
-  #expect(importing.format == .json)
-  #expect(!importing.isQuiet)
-}
-
-@Test func theGlobalOptionsAreTheRootCommands() throws {
-  let parsed = try invocation(
-    ["list", "--verbose", "--db", "x.db"], parser: CommandLineParser(root: .catalog))
-  let options = CatalogCommand.parse(try #require(parsed))
-  #expect(options.database == "x.db")
-  #expect(options.isVerbose)
 }

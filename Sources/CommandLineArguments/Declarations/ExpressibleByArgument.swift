@@ -4,7 +4,7 @@
 /// The parser checks each word against the type's ``constraint`` and normalizes it (`--limit 007`
 /// reads as `7`), so `init(argument:)` is only given words that the constraint accepts, and a
 /// property of the type always holds a value of it.
-protocol ExpressibleByArgument: Sendable {
+public protocol ExpressibleByArgument: Sendable {
   /// The words the parser accepts for a value of the type.
   static var constraint: ValueConstraint { get }
   /// The value that `argument`, a word the ``constraint`` accepted and normalized, stands for.
@@ -14,41 +14,41 @@ protocol ExpressibleByArgument: Sendable {
 }
 
 extension String: ExpressibleByArgument {
-  static var constraint: ValueConstraint { .any }
-  init?(argument: String) { self = argument }
-  var argumentDescription: String { self }
+  public static var constraint: ValueConstraint { .any }
+  public init?(argument: String) { self = argument }
+  public var argumentDescription: String { self }
 }
 
-/// Every number the tool takes counts something (an offset, a limit, a version), so an `Int`
-/// option takes a whole number from 0 up.
+/// An `Int` option takes a whole number from 0 up: the numbers a command line gives count
+/// something (an offset, a limit, a version).
 extension Int: ExpressibleByArgument {
-  static var constraint: ValueConstraint { .nonNegativeInteger }
-  init?(argument: String) { self.init(argument) }
-  var argumentDescription: String { String(self) }
+  public static var constraint: ValueConstraint { .nonNegativeInteger }
+  public init?(argument: String) { self.init(argument) }
+  public var argumentDescription: String { String(self) }
 }
 
 /// A `UInt16` option is a TCP port.
 extension UInt16: ExpressibleByArgument {
-  static var constraint: ValueConstraint { .port }
-  init?(argument: String) { self.init(argument) }
-  var argumentDescription: String { String(self) }
+  public static var constraint: ValueConstraint { .port }
+  public init?(argument: String) { self.init(argument) }
+  public var argumentDescription: String { String(self) }
 }
 
 /// A `Character` option is a field separator: one character, or `tab`.
 extension Character: ExpressibleByArgument {
-  static var constraint: ValueConstraint { .fieldSeparator }
-  init?(argument: String) {
+  public static var constraint: ValueConstraint { .fieldSeparator }
+  public init?(argument: String) {
     guard argument.count == 1, let character = argument.first else { return nil }
     self = character
   }
-  var argumentDescription: String { String(self) }
+  public var argumentDescription: String { String(self) }
 }
 
 /// An enum of words takes one of its raw values, which the help lists:
 ///
 ///     enum OutputFormat: String, CaseIterable, ExpressibleByArgument { case table, json }
 extension ExpressibleByArgument where Self: CaseIterable, Self: RawRepresentable<String> {
-  static var constraint: ValueConstraint { .oneOf(allCases.map(\.rawValue)) }
-  init?(argument: String) { self.init(rawValue: argument) }
-  var argumentDescription: String { rawValue }
+  public static var constraint: ValueConstraint { .oneOf(allCases.map(\.rawValue)) }
+  public init?(argument: String) { self.init(rawValue: argument) }
+  public var argumentDescription: String { rawValue }
 }

@@ -4,7 +4,7 @@ extension CommandDefinition {
   ///
   /// An option named by the configuration's exclusive or dependent options must be one the
   /// command declares: a misspelt name stops the program the first time the definition is made.
-  init(_ command: any ParsableCommand.Type) {
+  public init(_ command: any ParsableCommand.Type) {
     let configuration = command.configuration
     let parameters = command.parameters
     let declared = Set(parameters.options.map(\.longName))

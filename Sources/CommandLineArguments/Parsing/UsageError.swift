@@ -4,15 +4,15 @@
 /// Write ``renderedText`` to standard error followed by a newline, then exit with ``exitCode``:
 ///
 ///     Error: Missing expected argument '<file>'
-///     Usage: catalog import <file> [--collection <name>] …
-///       See 'catalog import --help' for more information.
-struct UsageError: Error, Equatable, CustomStringConvertible {
+///     Usage: tool import <file> [--collection <name>] …
+///       See 'tool import --help' for more information.
+public struct UsageError: Error, Equatable, CustomStringConvertible {
   /// What is wrong, as one line without the `Error: ` label: `Unexpected argument 'x'`.
-  var message: String
-  /// The usage line of the command being parsed: `catalog import <file> …`.
-  var usage: String
-  /// The command line that shows the command's help: `catalog import --help`.
-  var helpCommandLine: String
+  public var message: String
+  /// The usage line of the command being parsed: `tool import <file> …`.
+  public var usage: String
+  /// The command line that shows the command's help: `tool import --help`.
+  public var helpCommandLine: String
 
   /// Makes the error for `message` about the innermost command of `path`.
   init(_ message: String, path: CommandPath) {
@@ -22,10 +22,10 @@ struct UsageError: Error, Equatable, CustomStringConvertible {
   }
 
   /// The process exit status for wrong usage: 64, `EX_USAGE` of `sysexits.h`.
-  var exitCode: Int32 { 64 }
+  public var exitCode: Int32 { 64 }
 
   /// The three lines for standard error, without a final newline.
-  var renderedText: String {
+  public var renderedText: String {
     """
     Error: \(message)
     Usage: \(usage)
@@ -33,5 +33,5 @@ struct UsageError: Error, Equatable, CustomStringConvertible {
     """
   }
 
-  var description: String { message }
+  public var description: String { message }
 }

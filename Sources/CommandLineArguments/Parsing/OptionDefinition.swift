@@ -3,29 +3,29 @@
 ///
 /// Make them with ``option(_:short:value:help:constraint:defaultValue:isRepeatable:isGlobal:)``
 /// and ``flag(_:short:help:)``.
-struct OptionDefinition: Sendable {
+public struct OptionDefinition: Sendable {
   /// The long name without its dashes: `collection` for `--collection`. Values of a parsed
   /// invocation are keyed by it.
-  var longName: String
+  public var longName: String
   /// The one-letter name used with a single dash, as `c` in `-c`, if the option has one.
-  var shortName: Character?
+  public var shortName: Character?
   /// The placeholder of the value, as `name` in `--collection <name>`; `nil` for a flag.
-  var valueName: String?
+  public var valueName: String?
   /// A one-line description for the `OPTIONS:` section of the help.
-  var help: String
+  public var help: String
   /// What values the option accepts, checked while parsing.
-  var constraint: ValueConstraint
+  public var constraint: ValueConstraint
   /// The value used when the option is not given, shown as `(default: …)` in the help.
-  var defaultValue: String?
+  public var defaultValue: String?
   /// Whether the option may be given more than once, keeping every value in order. An option
   /// that does not repeat keeps the last value given.
-  var isRepeatable: Bool
+  public var isRepeatable: Bool
   /// Whether the subcommands below the command that declares the option accept it too, as
-  /// `catalog --db x list` and `catalog list --db x`.
-  var isGlobal: Bool
+  /// `tool --db x list` and `tool list --db x`.
+  public var isGlobal: Bool
 
   /// An option that takes a value, as `--locale <id>`.
-  static func option(
+  public static func option(
     _ longName: String,
     short shortName: Character? = nil,
     value valueName: String,
@@ -42,7 +42,7 @@ struct OptionDefinition: Sendable {
   }
 
   /// A flag: an option without a value, as `--quiet`.
-  static func flag(
+  public static func flag(
     _ longName: String, short shortName: Character? = nil, help: String, isGlobal: Bool = false
   ) -> OptionDefinition {
     OptionDefinition(
@@ -68,36 +68,6 @@ struct OptionDefinition: Sendable {
   /// Whether `token` is one of the option's names, exactly as typed on the command line.
   func isSpelled(_ token: String) -> Bool {
     token == longSpelling || token == shortSpelling
-  }
-
-  /// The option as the help lists it: `-c, --collection <name>`.
-  var helpLabel: String {
-    let names = [shortSpelling, longSpelling].compactMap { $0 }.joined(separator: ", ")
-    return valueName.map { "\(names) <\($0)>" } ?? names
-  }
-
-  /// The option as the usage line shows it: `[--collection <name>]`, `[--group-by <column> ...]`.
-  var usageSynopsis: String {
-    var synopsis = valueName.map { "\(longSpelling) <\($0)>" } ?? longSpelling
-    if isRepeatable {
-      synopsis += " ..."
-    }
-    return "[\(synopsis)]"
-  }
-
-  /// The option's help followed by its allowed values and default, as the help lists them:
-  /// `The output format. (values: table, json; default: table)`.
-  var helpDescription: String {
-    var notes: [String] = []
-    if case .oneOf(let values) = constraint {
-      notes.append("values: " + values.joined(separator: ", "))
-    }
-    if let defaultValue {
-      notes.append("default: " + defaultValue)
-    }
-    guard !notes.isEmpty else { return help }
-    let suffix = "(" + notes.joined(separator: "; ") + ")"
-    return help.isEmpty ? suffix : help + " " + suffix
   }
 
   /// How an error message names the option as the user typed it: `'--locale <id>'`, or

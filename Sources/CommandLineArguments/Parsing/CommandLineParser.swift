@@ -1,10 +1,10 @@
 /// What a command line asks for, when it is not wrong.
-enum ParseResult: Equatable, Sendable {
+public enum ParseResult: Equatable, Sendable {
   /// Run the command with these values.
   case invocation(ParsedInvocation)
   /// Print this text on standard output with `print` and exit with status 0: the command line
-  /// asked for help (`-h`, `--help`, `catalog help import`), or named a command that only has
-  /// subcommands, such as plain `catalog`.
+  /// asked for help (`-h`, `--help`, `tool help import`), or named a command that only has
+  /// subcommands, such as plain `tool`.
   case help(text: String)
   /// Print this version on standard output and exit with status 0: the command line asked for
   /// it with `--version`.
@@ -14,7 +14,7 @@ enum ParseResult: Equatable, Sendable {
 /// Parses command lines against a tree of ``CommandDefinition``s, looking and behaving like
 /// swift-argument-parser.
 ///
-///     let parser = CommandLineParser(root: .catalog)
+///     let parser = CommandLineParser(root: CommandDefinition(Tool.self))
 ///     do {
 ///       switch try parser.parse(Array(CommandLine.arguments.dropFirst())) {
 ///       case .invocation(let invocation): run(invocation)
@@ -30,13 +30,13 @@ enum ParseResult: Equatable, Sendable {
 /// positional; global options are accepted before and after the subcommand name; `-h` or
 /// `--help` anywhere before `--` asks for the help of the command named so far, and, when the
 /// root has a version, `--version` for the version (help wins when both are given).
-struct CommandLineParser {
+public struct CommandLineParser: Sendable {
   /// The command that the program itself is.
-  var root: CommandDefinition
+  public var root: CommandDefinition
   /// The number of columns that help text wraps to.
-  var screenWidth: Int
+  public var screenWidth: Int
 
-  init(root: CommandDefinition, screenWidth: Int = 80) {
+  public init(root: CommandDefinition, screenWidth: Int = 80) {
     self.root = root
     self.screenWidth = screenWidth
   }
@@ -45,7 +45,7 @@ struct CommandLineParser {
   ///
   /// - Returns: The invocation to run, or the help text or version to print.
   /// - Throws: `UsageError` when the words do not fit the commands' definitions.
-  func parse(_ arguments: [String]) throws(UsageError) -> ParseResult {
+  public func parse(_ arguments: [String]) throws(UsageError) -> ParseResult {
     let options = arguments.prefix { $0 != "--" }
     let isHelpRequested = options.contains { OptionDefinition.help.isSpelled($0) }
     if !isHelpRequested, !root.version.isEmpty,
@@ -68,6 +68,12 @@ struct CommandLineParser {
       }
       throw error
     }
+  }
+
+  /// The usage error for `error`, which the command that `invocation` names threw when it ran:
+  /// with that command's usage line, as the parser's own errors have theirs.
+  public func usageError(_ error: ValidationError, in invocation: ParsedInvocation) -> UsageError {
+    UsageError(error.message, path: CommandPath(root: root, following: invocation.commandPath))
   }
 
   private func help(for path: CommandPath) -> ParseResult {

@@ -11,7 +11,7 @@
 ///
 /// Every stored property must be declared so, with its default in the declaration: the parser
 /// makes the values with `init()`, and each property reads what the command line gave it.
-protocol ParsableArguments: Sendable {
+public protocol ParsableArguments: Sendable {
   /// The values with every property as the command line gives it while the parser makes them
   /// (``parse(_:)``), else at its default.
   init()
@@ -20,7 +20,7 @@ protocol ParsableArguments: Sendable {
 extension ParsableArguments {
   /// The values that `invocation` gives: each property holds what the command line gave it, else
   /// its default.
-  static func parse(_ invocation: ParsedInvocation) -> Self {
+  public static func parse(_ invocation: ParsedInvocation) -> Self {
     ParsedInvocation.$current.withValue(invocation) { Self() }
   }
 

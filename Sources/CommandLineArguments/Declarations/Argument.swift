@@ -11,11 +11,11 @@
 ///
 /// Arguments are given in the order their properties come.
 @propertyWrapper
-struct Argument<Value: Sendable>: Sendable, ParameterDeclaration {
+public struct Argument<Value: Sendable>: Sendable, ParameterDeclaration {
   /// The argument as the parser and the help know it.
   let definition: ArgumentDefinition
   /// What the command line gives.
-  let wrappedValue: Value
+  public let wrappedValue: Value
 
   func declare(in parameters: inout CommandParameters) {
     parameters.arguments.append(definition)
@@ -24,7 +24,7 @@ struct Argument<Value: Sendable>: Sendable, ParameterDeclaration {
 
 extension Argument where Value == String {
   /// An argument that must be given; empty while the parser only reads the declarations.
-  init(_ name: String, help: String) {
+  public init(_ name: String, help: String) {
     definition = ArgumentDefinition(name: name, help: help)
     wrappedValue = ParsedInvocation.current?.argument(name) ?? ""
     declareToCollector()
@@ -33,7 +33,7 @@ extension Argument where Value == String {
 
 extension Argument where Value == String? {
   /// An argument that may be left out, when the property is nil.
-  init(_ name: String, help: String) {
+  public init(_ name: String, help: String) {
     definition = ArgumentDefinition(name: name, help: help, isRequired: false)
     wrappedValue = ParsedInvocation.current?.argument(name)
     declareToCollector()
@@ -42,7 +42,7 @@ extension Argument where Value == String? {
 
 extension Argument where Value == [String] {
   /// An argument that takes every remaining word, at least one unless `isRequired` is false.
-  init(_ name: String, help: String, isRequired: Bool = true) {
+  public init(_ name: String, help: String, isRequired: Bool = true) {
     definition = ArgumentDefinition(
       name: name, help: help, isRequired: isRequired, isRepeating: true)
     wrappedValue = ParsedInvocation.current?.argumentValues(name) ?? []

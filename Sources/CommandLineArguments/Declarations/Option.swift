@@ -12,11 +12,11 @@
 /// The property's type says which words the option accepts (``ExpressibleByArgument``): the parser
 /// refuses any other with a usage error, so reading the option is reading the property.
 @propertyWrapper
-struct Option<Value: Sendable>: Sendable, ParameterDeclaration {
+public struct Option<Value: Sendable>: Sendable, ParameterDeclaration {
   /// The option as the parser and the help know it.
   let definition: OptionDefinition
   /// The value the command line gives, else the default.
-  let wrappedValue: Value
+  public let wrappedValue: Value
 
   func declare(in parameters: inout CommandParameters) {
     parameters.options.append(definition)
@@ -25,7 +25,7 @@ struct Option<Value: Sendable>: Sendable, ParameterDeclaration {
 
 extension Option where Value: ExpressibleByArgument {
   /// An option that holds `defaultValue` when it is not given.
-  init(
+  public init(
     wrappedValue defaultValue: Value, _ name: String, short: Character? = nil,
     value valueName: String, help: String, isGlobal: Bool = false
   ) {
@@ -39,7 +39,7 @@ extension Option where Value: ExpressibleByArgument {
 
 extension Option {
   /// An option that may be left out, when the property is nil.
-  init<Wrapped: ExpressibleByArgument>(
+  public init<Wrapped: ExpressibleByArgument>(
     _ name: String, short: Character? = nil, value valueName: String, help: String,
     isGlobal: Bool = false
   ) where Value == Wrapped? {
@@ -51,7 +51,7 @@ extension Option {
   }
 
   /// An option that may be given any number of times, keeping every value in order.
-  init<Element: ExpressibleByArgument>(
+  public init<Element: ExpressibleByArgument>(
     _ name: String, short: Character? = nil, value valueName: String, help: String
   ) where Value == [Element] {
     definition = .option(

@@ -1,23 +1,23 @@
 /// What a ``ParsableCommand`` says about itself beside its arguments and options: its name and
 /// help, its subcommands, and the rules between its options that the parser enforces.
-struct CommandConfiguration: Sendable {
-  /// The word that selects the command, as in `catalog import`.
-  var name: String
+public struct CommandConfiguration: Sendable {
+  /// The word that selects the command, as in `tool import`.
+  public var name: String
   /// A one-line summary, shown after `OVERVIEW:` and in the parent's `SUBCOMMANDS:` list.
-  var abstract: String
+  public var abstract: String
   /// Longer text shown below the abstract in the command's own help; empty for none.
-  var discussion: String
+  public var discussion: String
   /// What `--version` prints; empty when the command has no version of its own.
-  var version: String
+  public var version: String
   /// The commands one level below this one; a command that has any only shows its help.
-  var subcommands: [any ParsableCommand.Type]
+  public var subcommands: [any ParsableCommand.Type]
   /// Groups of options, by long name, of which at most one may be given at a time. (The flags of
   /// an ``EnumerableFlag`` exclude each other without being listed here.)
-  var exclusiveOptions: [[String]]
+  public var exclusiveOptions: [[String]]
   /// Options, by long name, that may only be given together with another.
-  var dependentOptions: [(option: String, needs: String)]
+  public var dependentOptions: [(option: String, needs: String)]
 
-  init(
+  public init(
     name: String,
     abstract: String,
     discussion: String = "",

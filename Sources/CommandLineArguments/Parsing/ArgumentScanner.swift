@@ -24,7 +24,7 @@ struct ArgumentScanner {
   /// Scans `arguments`, the words after the program name.
   ///
   /// - Returns: The path whose help the words ask for with the `help` command, as in
-  ///   `catalog help import`; else `nil`, and the collected values make up the invocation.
+  ///   `tool help import`; else `nil`, and the collected values make up the invocation.
   /// - Throws: `UsageError` for an unknown option or subcommand, a missing or invalid option
   ///   value, or options that exclude each other.
   mutating func scan(_ arguments: [String]) throws(UsageError) -> CommandPath? {
@@ -181,7 +181,7 @@ struct ArgumentScanner {
   }
 
   /// The deepest command that `words` name in turn from the root, options among them ignored:
-  /// for `catalog help import`, the path to `import`.
+  /// for `tool help import`, the path to `import`.
   private func helpPath(naming words: ArraySlice<String>) -> CommandPath {
     var target = CommandPath(root: path.commands[0])
     for word in words where !Self.isOption(word) {

@@ -1,5 +1,5 @@
 /// What values an option accepts, checked while parsing so that commands receive clean values.
-enum ValueConstraint: Sendable {
+public enum ValueConstraint: Sendable {
   /// Any text.
   case any
   /// One of a fixed list of words, such as the output formats.

@@ -1,5 +1,5 @@
 /// The commands from the root of a tool down to the one being parsed or described, such as
-/// `catalog` → `import`.
+/// `tool` → `import`.
 ///
 /// It knows what the innermost command accepts (its own options, the global options of the
 /// commands above it, and `-h, --help`) and how the usage line and error hints name it.
@@ -30,7 +30,7 @@ struct CommandPath: Sendable {
   /// The names of the commands below the root, such as `["import"]`.
   var subcommandNames: [String] { commands.dropFirst().map(\.name) }
 
-  /// The command as typed: `catalog import`.
+  /// The command as typed: `tool import`.
   var displayName: String { commands.map(\.name).joined(separator: " ") }
 
   /// Moves one level down, to `subcommand`.
@@ -58,17 +58,5 @@ struct CommandPath: Sendable {
   /// The accepted option that `token` (such as `--locale` or `-c`) names, if any.
   func option(spelled token: String) -> OptionDefinition? {
     acceptedOptions.first { $0.isSpelled(token) }
-  }
-
-  /// The usage line after `USAGE:` or `Usage:`, as
-  /// `catalog import <file> [--collection <name>] … [--db <path>]`.
-  var usage: String {
-    var parts = [displayName]
-    parts += current.arguments.map(\.usageSynopsis)
-    parts += (current.options + inheritedOptions).map(\.usageSynopsis)
-    if !current.subcommands.isEmpty {
-      parts.append("<subcommand>")
-    }
-    return parts.joined(separator: " ")
   }
 }

@@ -5,12 +5,12 @@
 ///
 ///     @Flag() var mode: ImportMode?   // --replace, --append, …: at most one of them; nil for none
 @propertyWrapper
-struct Flag<Value: Sendable>: Sendable, ParameterDeclaration {
+public struct Flag<Value: Sendable>: Sendable, ParameterDeclaration {
   /// The flags as the parser and the help know them: one, or one for each case of an
   /// ``EnumerableFlag``.
   let definitions: [OptionDefinition]
   /// What the command line gives.
-  let wrappedValue: Value
+  public let wrappedValue: Value
 
   func declare(in parameters: inout CommandParameters) {
     parameters.options += definitions
@@ -22,7 +22,7 @@ struct Flag<Value: Sendable>: Sendable, ParameterDeclaration {
 
 extension Flag where Value == Bool {
   /// A flag that is true when it is given.
-  init(_ name: String, short: Character? = nil, help: String, isGlobal: Bool = false) {
+  public init(_ name: String, short: Character? = nil, help: String, isGlobal: Bool = false) {
     definitions = [.flag(name, short: short, help: help, isGlobal: isGlobal)]
     wrappedValue = ParsedInvocation.current?.hasFlag(name) ?? false
     declareToCollector()
@@ -32,7 +32,7 @@ extension Flag where Value == Bool {
 extension Flag {
   /// One flag for each case of `Choice`, named by its raw value, of which at most one may be
   /// given: the property holds the case whose flag is given, or nil when none is.
-  init<Choice: EnumerableFlag>() where Value == Choice? {
+  public init<Choice: EnumerableFlag>() where Value == Choice? {
     definitions = Choice.allCases.map { .flag($0.rawValue, help: $0.help) }
     wrappedValue = Choice.allCases.first { ParsedInvocation.current?.hasFlag($0.rawValue) == true }
     declareToCollector()
@@ -41,7 +41,7 @@ extension Flag {
 
 /// Cases that a command line chooses between with one flag each, as `--replace`, `--append`,
 /// `--upsert` and `--sync` choose how `import` writes; see ``Flag/init()``.
-protocol EnumerableFlag: CaseIterable, RawRepresentable<String>, Sendable {
+public protocol EnumerableFlag: CaseIterable, RawRepresentable<String>, Sendable {
   /// The flag's description for the `OPTIONS:` section of the help.
   var help: String { get }
 }

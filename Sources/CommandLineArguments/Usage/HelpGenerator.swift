@@ -2,7 +2,7 @@
 ///
 ///     OVERVIEW: Import a CSV file as a collection.
 ///
-///     USAGE: catalog import <file> [--collection <name>] …
+///     USAGE: tool import <file> [--collection <name>] …
 ///
 ///     ARGUMENTS:
 ///       <file>                  The CSV file to import, or '-' for standard input.

@@ -12,17 +12,17 @@
 ///
 /// ``CommandDefinition/init(_:)`` makes the definition that ``CommandLineParser`` parses with;
 /// `GreetCommand.parse(invocation)` then makes the values of what it parsed.
-protocol ParsableCommand: ParsableArguments {
+public protocol ParsableCommand: ParsableArguments {
   /// The command's name, help and subcommands.
   static var configuration: CommandConfiguration { get }
 }
 
 extension ParsableCommand {
   /// The command that `names` select in turn below this one, as `["token", "create"]` below
-  /// `catalog`; this one for no names.
+  /// `tool`; this one for no names.
   ///
   /// `names` come from a parsed invocation, so each names a subcommand.
-  static func subcommand(at names: [String]) -> any ParsableCommand.Type {
+  public static func subcommand(at names: [String]) -> any ParsableCommand.Type {
     var command: any ParsableCommand.Type = Self.self
     for name in names {
       guard

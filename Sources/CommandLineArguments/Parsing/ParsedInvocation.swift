@@ -6,50 +6,50 @@
 /// reads as a tab character, `--limit 007` as `7`); options that were not given read as their
 /// default value, if they have one.
 ///
-///     // catalog --db my.db import cities.csv --group-by state --group-by country
+///     // tool --db my.db import cities.csv --group-by state --group-by country
 ///     invocation.commandPath            // ["import"]
 ///     invocation.argument("file")       // "cities.csv"
 ///     invocation.value(for: "db")       // "my.db"
 ///     invocation.values(for: "group-by") // ["state", "country"]
 ///     invocation.hasFlag("quiet")       // false
-struct ParsedInvocation: Equatable, Sendable {
+public struct ParsedInvocation: Equatable, Sendable {
   /// The names of the commands below the root, such as `["import"]`.
-  var commandPath: [String]
+  public internal(set) var commandPath: [String]
   /// Positional values by argument name: one, or every remaining word for a repeating argument.
-  var arguments: [String: [String]]
+  public internal(set) var arguments: [String: [String]]
   /// Option values by long name, each in the order given.
-  var optionValues: [String: [String]]
+  public internal(set) var optionValues: [String: [String]]
   /// The long names of the flags that were given.
-  var flags: Set<String>
+  public internal(set) var flags: Set<String>
 
   /// The value of the positional argument `name`, or `nil` when an optional one was left out.
-  func argument(_ name: String) -> String? {
+  public func argument(_ name: String) -> String? {
     arguments[name]?.first
   }
 
   /// Every value of the repeating positional argument `name`, in order.
-  func argumentValues(_ name: String) -> [String] {
+  public func argumentValues(_ name: String) -> [String] {
     arguments[name] ?? []
   }
 
   /// The value of the option with long name `option`: the last one given, else its default.
-  func value(for option: String) -> String? {
+  public func value(for option: String) -> String? {
     optionValues[option]?.last
   }
 
   /// Every value given to the option with long name `option`, in order; its default alone
   /// when it was not given, and empty when it has no default either.
-  func values(for option: String) -> [String] {
+  public func values(for option: String) -> [String] {
     optionValues[option] ?? []
   }
 
   /// The value of the option `option` as a number, for options constrained to integers.
-  func integer(for option: String) -> Int? {
+  public func integer(for option: String) -> Int? {
     value(for: option).flatMap { Int($0) }
   }
 
   /// Whether the flag with long name `flag` was given.
-  func hasFlag(_ flag: String) -> Bool {
+  public func hasFlag(_ flag: String) -> Bool {
     flags.contains(flag)
   }
 }
