@@ -59,8 +59,10 @@ struct PostgreSQLServer: Sendable {
     switch failure.sqlState {
     case "55P03", "40P01", "40001":  // lock_not_available, deadlock, serialization failure
       return .busy(path: location, failure: wrapped)
-    case "42501", "25006":  // insufficient_privilege, read_only_sql_transaction
-      return .readOnly(path: location, failure: wrapped)
+    case "42501":  // insufficient_privilege
+      return .readOnly(path: location, reason: .roleMayNotWrite, failure: wrapped)
+    case "25006":  // read_only_sql_transaction
+      return .readOnly(path: location, reason: .serverReadOnly, failure: wrapped)
     case "53100":  // disk_full
       return .diskFull(path: location, failure: wrapped)
     case "XX001", "XX002":  // data_corrupted, index_corrupted

@@ -183,7 +183,7 @@ package final class SQLiteConnection: DatabaseConnection {
     case SQLITE_BUSY, SQLITE_LOCKED:
       return .busy(path: path, failure: failure)
     case SQLITE_READONLY:
-      return .readOnly(path: path, failure: failure)
+      return .readOnly(path: path, reason: readOnlyReason(sqlite.code), failure: failure)
     case SQLITE_FULL:
       // SQLite says "database or disk is full" for its own limits too, with no system error.
       return DiskSpace.isLow(forCatalogAt: path)
@@ -198,11 +198,33 @@ package final class SQLiteConnection: DatabaseConnection {
     case SQLITE_IOERR:
       switch sqlite.systemErrno {
       case ENOSPC, EDQUOT: return .diskFull(path: path, failure: failure)
-      case EROFS: return .readOnly(path: path, failure: failure)
-      default: return .ioError(path: path, failure: failure)
+      case EROFS: return .readOnly(path: path, reason: .medium, failure: failure)
+      default: return .ioError(path: path, problem: ioProblem(sqlite.code), failure: failure)
       }
     default:
       return .database(path: path, failure)
+    }
+  }
+
+  /// Why the catalog is read-only, by the extended code of an SQLITE_READONLY (`sqlite3.h`
+  /// builds those in macros that Swift does not import).
+  private static func readOnlyReason(_ code: Int32) -> CatalogError.ReadOnlyReason {
+    switch code {
+    case 1544: return .directory  // SQLITE_READONLY_DIRECTORY
+    case 520, 1288: return .sharedMemory  // SQLITE_READONLY_CANTLOCK, SQLITE_READONLY_CANTINIT
+    case 264, 776: return .interruptedWrite  // SQLITE_READONLY_RECOVERY, SQLITE_READONLY_ROLLBACK
+    case 1032: return .moved  // SQLITE_READONLY_DBMOVED
+    default: return .file
+    }
+  }
+
+  /// Where reading or writing failed, by the extended code of an SQLITE_IOERR.
+  private static func ioProblem(_ code: Int32) -> CatalogError.IOProblem {
+    switch code {
+    case 4618, 4874, 5130, 5386:  // SQLITE_IOERR_SHMOPEN, _SHMSIZE, _SHMLOCK, _SHMMAP
+      return .sharedMemory
+    case 3082: return .outOfMemory  // SQLITE_IOERR_NOMEM
+    default: return .readOrWrite
     }
   }
 }

@@ -23,9 +23,9 @@ struct CatalogErrorTests {
       .scratchFile(directory: "/tmp", reason: "No space left on device"),
       .diskFull(path: "a.db", failure: .sqlite(failure)),
       .sizeLimit(path: "a.db", failure: .sqlite(failure)),
-      .readOnly(path: "a.db", failure: .sqlite(failure)),
+      .readOnly(path: "a.db", reason: .directory, failure: .sqlite(failure)),
       .busy(path: "a.db", failure: .sqlite(failure)),
-      .ioError(path: "a.db", failure: .sqlite(failure)),
+      .ioError(path: "a.db", problem: .readOrWrite, failure: .sqlite(failure)),
       .damaged(path: "a.db", failure: .sqlite(failure)), .database(path: "a.db", .sqlite(failure)),
       .cannotOpen(path: "a.db", problem: .isDirectory, failure: .sqlite(failure)),
     ]
@@ -43,10 +43,11 @@ struct CatalogErrorTests {
       CatalogError.diskFull(path: "a.db", failure: .sqlite(failure)).description
         == "the disk is full; the catalog a.db is unchanged")
     #expect(
-      CatalogError.readOnly(path: "a.db", failure: .sqlite(failure)).description
+      CatalogError.readOnly(path: "a.db", reason: .directory, failure: .sqlite(failure))
+        .description
         == "the catalog a.db is read-only: its directory cannot be written; nothing was changed")
     #expect(
-      CatalogError.readOnly(path: "a.db").description
+      CatalogError.readOnly(path: "a.db", reason: .file).description
         == "the catalog a.db is read-only; nothing was changed")
     #expect(
       CatalogError.cannotOpen(path: "d", problem: .isDirectory).description == "d is a directory")
@@ -57,9 +58,56 @@ struct CatalogErrorTests {
       CatalogError.collectionNotChosen(available: ["a", "b"]).description
         == "the catalog holds 2 collections and none was named; the collections are: a, b")
     #expect(
-      CatalogError.readOnly(path: "a.db", failure: .sqlite(failure)).databaseFailure
-        == .sqlite(failure))
+      CatalogError.readOnly(path: "a.db", reason: .directory, failure: .sqlite(failure))
+        .databaseFailure == .sqlite(failure))
     #expect(CatalogError.missing(path: "a.db").databaseFailure == nil)
+  }
+
+  /// Each reason a catalog cannot be written says itself; those a user can do nothing different
+  /// about (a read-only file, medium, role or server) read alike.
+  @Test(arguments: [
+    (CatalogError.ReadOnlyReason.file, "the catalog a.db is read-only; nothing was changed"),
+    (
+      .directory,
+      "the catalog a.db is read-only: its directory cannot be written; nothing was changed"
+    ),
+    (.medium, "the catalog a.db is read-only; nothing was changed"),
+    (
+      .sharedMemory,
+      "the catalog a.db is read-only: its shared-memory file a.db-shm cannot be created or "
+        + "written; nothing was changed"
+    ),
+    (
+      .interruptedWrite,
+      "the catalog a.db is read-only, and a write that was cut short must be rolled back by a "
+        + "process that can write it; nothing was changed"
+    ),
+    (.moved, "the catalog a.db was moved or deleted while it was open; nothing was changed"),
+    (.roleMayNotWrite, "the catalog a.db is read-only; nothing was changed"),
+    (.serverReadOnly, "the catalog a.db is read-only; nothing was changed"),
+  ])
+  func eachReadOnlyReason(reason: CatalogError.ReadOnlyReason, description: String) {
+    #expect(CatalogError.readOnly(path: "a.db", reason: reason).description == description)
+  }
+
+  /// Each place an I/O error can be in says itself; a failed read or write adds the system's
+  /// words when there are some.
+  @Test func eachIOProblem() {
+    let failure = SQLiteFailure(code: 266, message: "disk I/O error", systemErrno: EIO)
+    let silent = SQLiteFailure(code: 10, message: "disk I/O error")
+    #expect(
+      CatalogError.ioError(path: "a.db", problem: .readOrWrite, failure: .sqlite(failure))
+        .description
+        == "reading or writing a.db failed with an input/output error (Input/output error)")
+    #expect(
+      CatalogError.ioError(path: "a.db", problem: .readOrWrite, failure: .sqlite(silent))
+        .description == "reading or writing a.db failed with an input/output error")
+    #expect(
+      CatalogError.ioError(path: "a.db", problem: .sharedMemory, failure: .sqlite(failure))
+        .description == "cannot use the shared-memory file a.db-shm of the catalog")
+    #expect(
+      CatalogError.ioError(path: "a.db", problem: .outOfMemory, failure: .sqlite(failure))
+        .description == "out of memory while reading or writing a.db")
   }
 
   @Test func sqliteFailuresNameTheirCode() {
