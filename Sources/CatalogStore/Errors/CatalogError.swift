@@ -290,7 +290,7 @@ extension CatalogError {
       return "out of memory while reading or writing \(path)"
     case .readOrWrite:
       return "reading or writing \(path) failed with an input/output error"
-        + (failure.sqlite?.systemMessage.map { " (\($0))" } ?? "")
+        + (failure.systemMessage.map { " (\($0))" } ?? "")
     }
   }
 }
