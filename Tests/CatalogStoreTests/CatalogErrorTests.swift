@@ -29,8 +29,16 @@ struct CatalogErrorTests {
       .ioError(path: "a.db", problem: .readOrWrite, failure: failure),
       .damaged(path: "a.db", failure: failure), .database(path: "a.db", failure),
       .cannotOpen(path: "a.db", problem: .isDirectory, failure: failure),
+      .keyRequired(collection: "cities", operation: .upsertImport),
+      .keyRequired(collection: "cities", operation: .syncImport),
     ]
-    for error in errors {
+    let roles: [CatalogError.ColumnRole] = [
+      .groupBy, .indexBy, .title, .sortAs, .key, .addedField, .updatedField, .upsertedField,
+    ]
+    let unknownColumns = roles.map {
+      CatalogError.unknownColumn(column: "zip", role: $0, available: ["name"])
+    }
+    for error in errors + unknownColumns {
       let text = error.description
       #expect(
         !text.contains("--") && !text.contains("-c ") && !text.contains("'catalog "), "\(text)")
@@ -63,6 +71,60 @@ struct CatalogErrorTests {
       CatalogError.readOnly(path: "a.db", reason: .directory, failure: failure)
         .databaseFailure == failure)
     #expect(CatalogError.missing(path: "a.db").databaseFailure == nil)
+  }
+
+  /// A column's role in the library's words, as `description` says it.
+  @Test(arguments: [
+    (
+      CatalogError.ColumnRole.groupBy,
+      "unknown column 'zip' for the grouping; the columns are: a, b"
+    ),
+    (.indexBy, "unknown column 'zip' for the index titles; the columns are: a, b"),
+    (.title, "unknown column 'zip' for the titles; the columns are: a, b"),
+    (.sortAs, "unknown column 'zip' for sorting; the columns are: a, b"),
+    (.key, "unknown column 'zip' for the key; the columns are: a, b"),
+    (.addedField, "unknown column 'zip' for an added item; the columns are: a, b"),
+    (.updatedField, "unknown column 'zip' for an updated item; the columns are: a, b"),
+    (.upsertedField, "unknown column 'zip' for an upserted item; the columns are: a, b"),
+  ])
+  func eachColumnRole(role: CatalogError.ColumnRole, description: String) {
+    #expect(
+      CatalogError.unknownColumn(column: "zip", role: role, available: ["a", "b"]).description
+        == description)
+  }
+
+  /// An operation that needs a key column in the library's words.
+  @Test(arguments: [
+    (
+      CatalogError.KeyedOperation.itemByKey,
+      "naming an item by key needs a key column, and 'cities' has none"
+    ),
+    (.upsert, "an upsert needs a key column, and 'cities' has none"),
+    (.upsertImport, "an import in upsert mode needs a key column, and 'cities' has none"),
+    (.syncImport, "an import in sync mode needs a key column, and 'cities' has none"),
+  ])
+  func eachKeyedOperation(operation: CatalogError.KeyedOperation, description: String) {
+    #expect(
+      CatalogError.keyRequired(collection: "cities", operation: operation).description
+        == description)
+  }
+
+  /// A tool spells roles and operations in its own words, and may leave a role out; the rest of
+  /// the message is the library's.
+  @Test func aToolSpellsRolesAndOperations() {
+    let unknown = CatalogError.unknownColumn(column: "zip", role: .key, available: ["a", "b"])
+    #expect(
+      unknown.description(role: { _ in "KEY" }, operation: { _ in "" })
+        == "unknown column 'zip' for KEY; the columns are: a, b")
+    #expect(
+      unknown.description(role: { _ in nil }, operation: { _ in "" })
+        == "unknown column 'zip'; the columns are: a, b")
+    #expect(
+      CatalogError.keyRequired(collection: "cities", operation: .syncImport)
+        .description(role: { _ in nil }, operation: { _ in "SYNC" })
+        == "SYNC needs a key column, and 'cities' has none")
+    let other = CatalogError.missing(path: "a.db")
+    #expect(other.description(role: { _ in nil }, operation: { _ in "" }) == other.description)
   }
 
   /// Each reason a catalog cannot be written says itself; those a user can do nothing different

@@ -46,8 +46,8 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
   case collectionExists(name: String)
   /// A collection name that is empty after trimming white space.
   case invalidCollectionName(String)
-  /// An option names a column the collection does not have.
-  case unknownColumn(column: String, option: String, available: [String])
+  /// A column the collection (or the file imported) does not have, named to play `role`.
+  case unknownColumn(column: String, role: ColumnRole, available: [String])
   /// A write into an existing collection whose file or options do not match its settings.
   case settingsMismatch(collection: String, reason: String)
   /// No item of the collection has this number or key.
@@ -56,8 +56,8 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
   case duplicateKey(String, collection: String, item: Int)
   /// A write would give an item an empty key.
   case blankKey(collection: String, column: String)
-  /// A write that names items by key, into a collection without a key column.
-  case keyRequired(collection: String, operation: String)
+  /// An operation that names items by key, on a collection without a key column.
+  case keyRequired(collection: String, operation: KeyedOperation)
   /// No section of the list has this heading, as the locale folds it.
   case unknownSection(heading: String, collection: String, grouping: Grouping)
   /// No entry of the list's index has this title.
@@ -139,6 +139,16 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
   }
 
   public var description: String {
+    description(role: { $0.description }, operation: { $0.description })
+  }
+
+  /// The description, with the role of a column and the operation that needs a key column in a
+  /// tool's own words: the command line spells them as its options (`--group-by`, `--upsert`),
+  /// a server as its parameters (`group_by`, `mode=upsert`). A role spelled nil is left out:
+  /// "unknown column 'zip'; the columns are: …".
+  public func description(
+    role spellRole: (ColumnRole) -> String?, operation spellOperation: (KeyedOperation) -> String
+  ) -> String {
     switch self {
     case .missing(let path):
       return "no catalog at \(path)"
@@ -180,8 +190,9 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
       return "collection '\(name)' exists already"
     case .invalidCollectionName(let name):
       return "invalid collection name '\(name)': it must not be empty or only white space"
-    case .unknownColumn(let column, let option, let available):
-      return "unknown column '\(column)' for \(option)" + Self.listing(available, "columns")
+    case .unknownColumn(let column, let role, let available):
+      return "unknown column '\(column)'" + (spellRole(role).map { " for \($0)" } ?? "")
+        + Self.listing(available, "columns")
     case .settingsMismatch(let collection, let reason):
       return "cannot write into '\(collection)': \(reason)"
     case .unknownItem(let item, let collection):
@@ -191,7 +202,7 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
     case .blankKey(let collection, let column):
       return "blank key: every item of '\(collection)' needs a value in its key column '\(column)'"
     case .keyRequired(let collection, let operation):
-      return "\(operation) needs a key column, and '\(collection)' has none"
+      return "\(spellOperation(operation)) needs a key column, and '\(collection)' has none"
     case .unknownSection(let heading, let collection, let grouping):
       return "no section '\(heading)' in '\(collection)' grouped by \(grouping)"
     case .unknownIndexTitle(let title, let available):

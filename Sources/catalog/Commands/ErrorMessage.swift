@@ -61,7 +61,8 @@ struct ErrorMessage {
       return text
     }
 
-    /// The library's description, with the advice that names this tool's commands and options.
+    /// The library's description, with the advice that names this tool's commands and options,
+    /// and the roles and operations it names spelled as this tool's options.
     func message(for error: CatalogError) -> String {
       switch error {
       case .missing:
@@ -86,7 +87,30 @@ struct ErrorMessage {
           + "rebuilds them with this build's ICU (run it when every program that uses the "
           + "catalog has this ICU)"
       default:
-        return error.description
+        return error.description(role: Self.option(for:), operation: Self.option(for:))
+      }
+    }
+
+    /// The option, or the command, that names a column for `role`.
+    static func option(for role: CatalogError.ColumnRole) -> String? {
+      switch role {
+      case .groupBy: return "--group-by"
+      case .indexBy: return "--index-by"
+      case .title: return "--title"
+      case .sortAs: return "--sort-as"
+      case .key: return "--key"
+      case .addedField: return "add"
+      case .updatedField: return "update"
+      case .upsertedField: return role.description
+      }
+    }
+
+    /// The option that asks for `operation`, where one does.
+    static func option(for operation: CatalogError.KeyedOperation) -> String {
+      switch operation {
+      case .upsertImport: return "--upsert"
+      case .syncImport: return "--sync"
+      case .itemByKey, .upsert: return operation.description
       }
     }
   }
