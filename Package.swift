@@ -110,7 +110,7 @@ let package = Package(
     .testTarget(name: "CatalogCollationTests", dependencies: ["CatalogCollation"]),
     .testTarget(
       name: "CatalogStoreTests",
-      dependencies: ["CatalogStore", "CatalogSQLite", "CatalogTestSupport"]),
+      dependencies: ["CatalogStore", "CatalogSQLite", "CatalogPostgreSQL", "CatalogTestSupport"]),
     .testTarget(
       name: "CatalogQueryTests",
       dependencies: [

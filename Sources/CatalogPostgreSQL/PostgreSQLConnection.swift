@@ -172,7 +172,7 @@ package final class PostgreSQLConnection: DatabaseConnection {
     let failure = PostgreSQLFailure(sqlState: state, message: message, sql: sql)
     let lost =
       pq.status(handle) != CONNECTION_OK || (state.isEmpty && Self.saysConnectionLost(message))
-    return endpoint.error(failure, connectionIsBad: lost)
+    return failure.error(at: endpoint.location, connectionIsBad: lost)
   }
 
   /// Whether a message libpq made itself (it carries no SQLSTATE) says the connection is gone.

@@ -2,7 +2,7 @@ internal import CLibPQ
 import CatalogStore
 
 /// Where a connection goes — host (or socket directory), port, database and user, as libpq
-/// resolved them from the URI and its defaults — and how its failures read.
+/// resolved them from the URI and its defaults — and how a failed connection reads.
 struct PostgreSQLEndpoint: Sendable {
   let host: String
   let port: String
@@ -28,7 +28,7 @@ struct PostgreSQLEndpoint: Sendable {
   /// The error for a connection that could not be made, from libpq's message (a failed
   /// connection has no SQLSTATE in libpq).
   func connectionError(message: String) -> CatalogError {
-    let failure = DatabaseFailure.postgreSQL(PostgreSQLFailure(sqlState: "", message: message))
+    let failure = PostgreSQLFailure(sqlState: "", message: message).databaseFailure
     let problem: CatalogError.OpenProblem
     if message.contains("does not exist") && message.contains("database") {
       problem = .missingDatabase(database, server: address)
@@ -50,25 +50,5 @@ struct PostgreSQLEndpoint: Sendable {
     guard let failed = line.range(of: "failed: ", options: .backwards) else { return line }
     let reason = line[failed.upperBound...].trimmingCharacters(in: .whitespaces)
     return reason.isEmpty ? line : reason
-  }
-
-  /// The typed error for a statement's failure, by its SQLSTATE's class.
-  func error(_ failure: PostgreSQLFailure, connectionIsBad: Bool) -> CatalogError {
-    let wrapped = DatabaseFailure.postgreSQL(failure)
-    if connectionIsBad { return .connectionLost(path: location, failure: wrapped) }
-    switch failure.sqlState {
-    case "55P03", "40P01", "40001":  // lock_not_available, deadlock, serialization failure
-      return .busy(path: location, failure: wrapped)
-    case "42501", "25006":  // insufficient_privilege, read_only_sql_transaction
-      return .readOnly(path: location, failure: wrapped)
-    case "53100":  // disk_full
-      return .diskFull(path: location, failure: wrapped)
-    case "XX001", "XX002":  // data_corrupted, index_corrupted
-      return .damaged(path: location, failure: wrapped)
-    case let state where state.hasPrefix("08") || state.hasPrefix("57P"):
-      return .connectionLost(path: location, failure: wrapped)
-    default:
-      return .database(path: location, wrapped)
-    }
   }
 }

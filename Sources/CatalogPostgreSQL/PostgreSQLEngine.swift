@@ -53,7 +53,7 @@ package final class PostgreSQLEngine: CatalogEngine {
     if creating, !readOnly {
       do {
         try connection.execute("CREATE SCHEMA IF NOT EXISTS \(quotedSchema)")
-      } catch .database(_, let failure) where failure.postgreSQL?.sqlState == "23505" {
+      } catch .database(_, let failure) where failure.code == SQLState.uniqueViolation {
         // Another process created it at the same moment.
       }
     }

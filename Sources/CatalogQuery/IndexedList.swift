@@ -55,9 +55,12 @@ public final class IndexedList {
     willBuild: (String) -> Void = { _ in }
   ) throws(CatalogError) {
     let collection = try catalog.resolveCollection(named: collection)
-    for (column, option) in [(grouping.column, "--group-by"), (indexBy, "--index-by")] {
+    let named: [(String?, CatalogError.ColumnRole)] = [
+      (grouping.column, .groupBy), (indexBy, .indexBy),
+    ]
+    for (column, role) in named {
       if let column, !collection.columns.contains(column) {
-        throw .unknownColumn(column: column, option: option, available: collection.columns)
+        throw .unknownColumn(column: column, role: role, available: collection.columns)
       }
     }
     let collation = try catalog.collation(for: locale?.identifier ?? collection.locale)

@@ -80,7 +80,7 @@ package final class SQLiteConnection: DatabaseConnection {
           ?? String(cString: sqlite3_errstr(code)),
         systemErrno: handle.map { sqlite3_system_errno($0) } ?? 0)
       sqlite3_close_v2(handle)
-      throw Self.error(failure, path: path)
+      throw failure.error(path: path)
     }
     self.handle = handle
     self.path = path
@@ -153,66 +153,9 @@ package final class SQLiteConnection: DatabaseConnection {
 
   /// The typed error for a failed SQLite call on this connection.
   package func error(code: Int32, sql: String?) -> CatalogError {
-    Self.error(
-      SQLiteFailure(
-        code: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql,
-        systemErrno: sqlite3_system_errno(handle)),
-      path: path)
-  }
-
-  /// The case of `CatalogError` that names what went wrong with the file at `path`, from SQLite's
-  /// extended result code and, where the code alone does not tell, the file system.
-  private static func error(_ sqlite: SQLiteFailure, path: String) -> CatalogError {
-    let failure = DatabaseFailure.sqlite(sqlite)
-    switch sqlite.primaryCode {
-    case SQLITE_BUSY, SQLITE_LOCKED:
-      return .busy(path: path, failure: failure)
-    case SQLITE_READONLY:
-      return .readOnly(path: path, failure: failure)
-    case SQLITE_FULL:
-      // SQLite says "database or disk is full" for its own limits too, with no system error.
-      return DiskSpace.isLow(forCatalogAt: path)
-        ? .diskFull(path: path, failure: failure) : .sizeLimit(path: path, failure: failure)
-    case SQLITE_NOTADB:
-      return .notACatalog(path: path, reason: "it is not an SQLite database", failure: failure)
-    case SQLITE_CORRUPT:
-      return .damaged(path: path, failure: failure)
-    case SQLITE_CANTOPEN, SQLITE_PERM:
-      return .cannotOpen(
-        path: path, problem: CatalogError.OpenProblem(path: path), failure: failure)
-    case SQLITE_IOERR:
-      switch sqlite.systemErrno {
-      case ENOSPC, EDQUOT: return .diskFull(path: path, failure: failure)
-      case EROFS: return .readOnly(path: path, failure: failure)
-      default: return .ioError(path: path, failure: failure)
-      }
-    default:
-      return .database(path: path, failure)
-    }
-  }
-}
-
-extension CatalogError.OpenProblem {
-  /// Why the file at `path` cannot be opened, as far as the file system tells this user.
-  fileprivate init(path: String) {
-    var status = stat()
-    if stat(path, &status) == 0 {
-      if status.st_mode & S_IFMT == S_IFDIR {
-        self = .isDirectory
-      } else {
-        self = access(path, R_OK) == 0 ? .other : .notReadable
-      }
-      return
-    }
-    let directory =
-      path.lastIndex(of: "/").map { String(path[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
-    var directoryStatus = stat()
-    if stat(directory, &directoryStatus) != 0 || directoryStatus.st_mode & S_IFMT != S_IFDIR {
-      self = .missingDirectory(directory)
-    } else if access(directory, W_OK | X_OK) != 0 {
-      self = .directoryNotWritable(directory)
-    } else {
-      self = .other
-    }
+    SQLiteFailure(
+      code: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql,
+      systemErrno: sqlite3_system_errno(handle)
+    ).error(path: path)
   }
 }

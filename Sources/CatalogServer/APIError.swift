@@ -65,49 +65,40 @@ struct APIError: Error, Equatable, Sendable {
         ?? "the body has no Content-Type; send \(expected)")
   }
 
-  /// The status and message for what the catalog threw; `parameterName` turns the command-line
-  /// option that the library names (`--group-by`) into the query parameter (`group_by`).
+  /// The status and message for what the catalog threw, in the API's terms: a column's role and
+  /// an operation that needs a key named by the parameters that ask for them (`group_by`,
+  /// `mode=upsert`).
   init(_ error: CatalogError) {
+    let message = Self.message(for: error)
     switch error {
-    case .unknownCollection, .unknownSection, .unknownIndexTitle, .unknownItem:
-      self.init(status: 404, message: error.description)
-    case .unknownColumn(let column, let option, let available):
-      self.init(
-        status: 404,
-        message: "unknown column '\(column)' for \(Self.parameterName(option)); the columns are: "
-          + available.joined(separator: ", "))
+    case .unknownCollection, .unknownSection, .unknownIndexTitle, .unknownItem, .unknownColumn:
+      self.init(status: 404, message: message)
     case .collation, .invalidRequest:
-      self.init(status: 400, message: error.description)
+      self.init(status: 400, message: message)
     case .readOnly:
-      self.init(status: 403, message: error.description)
+      self.init(status: 403, message: message)
     case .busy:
-      self.init(status: 503, message: error.description)
+      self.init(status: 503, message: message)
     default:
-      self.init(status: 500, message: error.description)
+      self.init(status: 500, message: message)
     }
   }
 
   /// The status and message for what a write threw: a body that does not fit the collection
-  /// (an unknown column, a blank or duplicate key, bad CSV) is a 400.
+  /// (an unknown column, a blank or duplicate key, bad CSV) is a 400. An unknown column is named
+  /// without a role, as the field of the body it is (the page reads the column from
+  /// "unknown column 'NAME';" to mark that field).
   init(writing error: CatalogError) {
     switch error {
-    case .unknownColumn(let column, _, let available):
+    case .unknownColumn:
       self.init(
         status: 400,
-        message: "unknown column '\(column)'; the columns are: "
-          + available.joined(separator: ", "))
+        message: error.description(role: { _ in nil }, operation: Self.parameter(for:)))
     case .csv(let csv):
       let place = csv.line > 0 ? "line \(csv.line), column \(csv.column): " : ""
       self.init(status: 400, message: "the CSV body is not valid: \(place)\(csv.message)")
-    case .keyRequired(let collection, let operation) where operation.hasPrefix("--"):
-      // An import's mode, which the API names as `mode=upsert`.
-      self.init(
-        status: 400,
-        message: CatalogError.keyRequired(
-          collection: collection, operation: "mode=" + operation.dropFirst(2)
-        ).description)
     case .duplicateKey, .blankKey, .keyRequired, .settingsMismatch, .invalidCollectionName:
-      self.init(status: 400, message: error.description)
+      self.init(status: 400, message: Self.message(for: error))
     default:
       self.init(error)
     }
@@ -118,7 +109,28 @@ struct APIError: Error, Equatable, Sendable {
     self.init(status: 400, message: error.description)
   }
 
-  private static func parameterName(_ option: String) -> String {
-    String(option.drop { $0 == "-" }).replacingOccurrences(of: "-", with: "_")
+  /// What `error` says, with roles and operations named by this API's parameters.
+  private static func message(for error: CatalogError) -> String {
+    error.description(role: parameter(for:), operation: parameter(for:))
+  }
+
+  /// The query parameter that names a column for `role`, where the API has one.
+  private static func parameter(for role: CatalogError.ColumnRole) -> String? {
+    switch role {
+    case .groupBy: return "group_by"
+    case .indexBy: return "index_by"
+    case .title: return "title"
+    case .key: return "key"
+    case .sortAs, .addedField, .updatedField, .upsertedField: return nil
+    }
+  }
+
+  /// The parameter that asks for `operation`, where one does: an upload's mode.
+  private static func parameter(for operation: CatalogError.KeyedOperation) -> String {
+    switch operation {
+    case .upsertImport: return "mode=upsert"
+    case .syncImport: return "mode=sync"
+    case .itemByKey, .upsert: return operation.description
+    }
   }
 }

@@ -73,6 +73,55 @@ struct ErrorTests {
       message: "Error: unknown column 'county' for --group-by; the columns are: name, state")
   }
 
+  /// A column the collection lacks is named with the option or command that named it, whatever
+  /// part it was to play.
+  @Test(arguments: [
+    (
+      ["import", "cities.csv", "-c", "towns", "--title", "nope"],
+      "Error: unknown column 'nope' for --title; the columns are: name, state"
+    ),
+    (
+      ["import", "cities.csv", "-c", "towns", "--sort-as", "name,nope"],
+      "Error: unknown column 'nope' for --sort-as; the columns are: name, state"
+    ),
+    (
+      ["import", "cities.csv", "-c", "towns", "--key", "nope"],
+      "Error: unknown column 'nope' for --key; the columns are: name, state"
+    ),
+    (
+      ["import", "cities.csv", "--append", "--group-by", "nope"],
+      "Error: unknown column 'nope' for --group-by; the columns are: name, state"
+    ),
+    (
+      ["sections", "--group-by", "state", "--index-by", "nope"],
+      "Error: unknown column 'nope' for --index-by; the columns are: name, state"
+    ),
+    (
+      ["build", "--group-by", "nope"],
+      "Error: unknown column 'nope' for --group-by; the columns are: name, state"
+    ),
+    (
+      ["build", "--group-by", "state", "--index-by", "nope"],
+      "Error: unknown column 'nope' for --index-by; the columns are: name, state"
+    ),
+    (
+      ["update", "0", "nope=1"],
+      "Error: unknown column 'nope' for update; the columns are: name, state"
+    ),
+  ])
+  func anUnknownColumnNamesTheOptionThatNamedIt(arguments: [String], message: String) throws {
+    let before = try runner.contents()
+    try expectFailure(arguments, message: message)
+    #expect(try runner.contents() == before)
+  }
+
+  /// An import mode that names items by key, into a collection without a key column.
+  @Test func syncNeedsAKeyColumn() throws {
+    try expectFailure(
+      ["import", "cities.csv", "--sync"],
+      message: "Error: --sync needs a key column, and 'cities' has none")
+  }
+
   @Test func anUnknownLocale() throws {
     try expectFailure(
       ["list", "--locale", "xx_YY"],

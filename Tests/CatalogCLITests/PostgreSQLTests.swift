@@ -86,6 +86,19 @@ struct PostgreSQLTests {
       result.standardError
         == "Error: cannot open the catalog postgresql://app:***@127.0.0.1:1/places: the server "
         + "127.0.0.1:1 cannot be reached (Connection refused)\n")
+    // What libpq said, which has no SQLSTATE, ends with a newline of its own.
+    let verbose = try runner.run(
+      ["--verbose", "list"], database: "postgresql://app:pw@127.0.0.1:1/places")
+    #expect(
+      verbose.standardError
+        == """
+        Error: cannot open the catalog postgresql://app:***@127.0.0.1:1/places: the server \
+        127.0.0.1:1 cannot be reached (Connection refused)
+          PostgreSQL error: connection to server at "127.0.0.1", port 1 failed: Connection refused
+        \tIs the server running on that host and accepting TCP/IP connections?
+
+
+        """)
   }
 
   @Test func aRefusedLoginAndAMissingDatabaseAreNamed() throws {
@@ -124,6 +137,16 @@ struct PostgreSQLTests {
     #expect(added.status == 1)
     #expect(
       added.standardError == "Error: the catalog \(reader) is read-only; nothing was changed\n")
+    let verbose = try runner.run(["--verbose", "add", "id=d4", "name=Dan"], database: reader)
+    #expect(verbose.status == 1)
+    #expect(
+      verbose.standardError
+        == """
+        Error: the catalog \(reader) is read-only; nothing was changed
+          PostgreSQL error 42501: permission denied for table items
+          in: INSERT INTO items (collection_id, item, title, fields, version, key) VALUES (?, ?, ?, ?, ?, ?)
+
+        """)
     let built = try runner.run(["sections", "--group-by", "name"], database: reader)
     #expect(built.status == 1)
     #expect(

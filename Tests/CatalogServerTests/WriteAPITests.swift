@@ -252,6 +252,18 @@ struct WriteAPITests {
       "mode=upsert needs a key column, and 'cities' has none"
     ),
     (
+      "/api/collections/cities/items?mode=sync", "name,state\nX,Y\n", 400,
+      "mode=sync needs a key column, and 'cities' has none"
+    ),
+    (
+      "/api/collections/cities/items?mode=replace&key=zip", "name,state\nX,Y\n", 400,
+      "unknown column 'zip'; the columns are: name, state"
+    ),
+    (
+      "/api/collections/cities/items?mode=replace&title=zip", "name,state\nX,Y\n", 400,
+      "unknown column 'zip'; the columns are: name, state"
+    ),
+    (
       "/api/collections/cities/items?mode=append", "name,state\n\"Oops,Texas\n", 400,
       "the CSV body is not valid: line 2, column 1: unterminated quoted field"
     ),

@@ -177,20 +177,20 @@ struct ImportTests {
   @Test(
     arguments: TestEngine.all,
     [
-      (nil, nil, ["nope"], "--group-by"), ("nope", nil, [], "--title"),
-      (nil, ["name", "nope"], [], "--sort-as"),
-    ] as [(String?, [String]?, [String], String)])
+      (nil, nil, ["nope"], .groupBy), ("nope", nil, [], .title),
+      (nil, ["name", "nope"], [], .sortAs),
+    ] as [(String?, [String]?, [String], CatalogError.ColumnRole)])
   func unknownColumnsAreErrorsThatChangeNothing(
     engine: TestEngine,
-    options: (title: String?, sortAs: [String]?, groupBy: [String], option: String)
+    options: (title: String?, sortAs: [String]?, groupBy: [String], role: CatalogError.ColumnRole)
   ) throws {
-    let (title, sortAs, groupBy, option) = options
+    let (title, sortAs, groupBy, role) = options
     let test = try TestCatalog(engine: engine)
     try test.importCSV(Self.cities, collection: "cities")
     let before = try snapshot(test)
     #expect(
       throws: CatalogError.unknownColumn(
-        column: "nope", option: option, available: ["name", "state", "population"])
+        column: "nope", role: role, available: ["name", "state", "population"])
     ) {
       try test.importCSV(
         Self.cities, collection: "towns", title: title, sortAs: sortAs, groupBy: groupBy)

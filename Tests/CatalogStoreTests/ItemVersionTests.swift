@@ -68,7 +68,7 @@ struct ItemVersionTests {
     let unkeyed = try TestCatalog(engine: engine)
     try unkeyed.importCSV("name\nAda\n")
     #expect(
-      throws: CatalogError.keyRequired(collection: "items", operation: "naming an item by key")
+      throws: CatalogError.keyRequired(collection: "items", operation: .itemByKey)
     ) {
       try unkeyed.catalog.item(.key("Ada"), in: "items")
     }

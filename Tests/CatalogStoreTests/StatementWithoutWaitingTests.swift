@@ -23,8 +23,7 @@ struct StatementWithoutWaitingTests {
   /// The id 1 inserted twice: the second insert's failure, whichever statement reports it.
   func isTheDuplicate(_ error: any Error) -> Bool {
     guard case .database(_, let failure) = error as? CatalogError else { return false }
-    let sql = failure.postgreSQL?.sql ?? failure.sqlite?.sql
-    return sql == "INSERT INTO probe (id) VALUES (?)"
+    return failure.sql == "INSERT INTO probe (id) VALUES (?)"
   }
 
   @Test(arguments: TestEngine.all) func aFailedStatementRollsBackItsTransactionAtTheCommit(
@@ -220,8 +219,9 @@ struct StatementWithoutWaitingTests {
     } throws: { error in
       // The failure is the COPY's own, not that of a statement refused after it.
       guard case .database(_, let failure) = error as? CatalogError else { return false }
-      return failure.postgreSQL.map { $0.sqlState == "23505" && $0.sql?.hasPrefix("COPY") == true }
-        ?? failure.message.contains("UNIQUE constraint failed")
+      return failure.engineName == "PostgreSQL"
+        ? failure.code == "23505" && failure.sql?.hasPrefix("COPY") == true
+        : failure.message.contains("UNIQUE constraint failed")
     }
     #expect(try connection.integer("SELECT count(*) FROM probe") == 0)
     #expect(!connection.isInTransaction)

@@ -19,10 +19,10 @@ extension Catalog {
   func storeKeys(
     _ request: BuildRequest, for collection: CollectionInfo, willBuild: (String) -> Void
   ) throws(CatalogError) {
-    for (column, option) in request.groupBy.map({ ($0, "--group-by") })
-      + request.indexBy.map({ ($0, "--index-by") })
-    where !collection.columns.contains(column) {
-      throw .unknownColumn(column: column, option: option, available: collection.columns)
+    let named: [(String, CatalogError.ColumnRole)] =
+      request.groupBy.map { ($0, .groupBy) } + request.indexBy.map { ($0, .indexBy) }
+    for (column, role) in named where !collection.columns.contains(column) {
+      throw .unknownColumn(column: column, role: role, available: collection.columns)
     }
     let locales = request.locales.isEmpty ? [collection.locale] : request.locales.map(\.identifier)
     for locale in locales {

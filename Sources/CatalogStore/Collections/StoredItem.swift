@@ -34,7 +34,7 @@ extension StoredItem {
       ).bind(.integer(collection.id), .integer(number))
     case .key(let key):
       guard collection.keyColumn != nil else {
-        throw .keyRequired(collection: collection.name, operation: "naming an item by key")
+        throw .keyRequired(collection: collection.name, operation: .itemByKey)
       }
       statement = try connection.cached(
         """

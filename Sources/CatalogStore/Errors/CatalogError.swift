@@ -13,8 +13,8 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
   case newerSchema(path: String, found: Int, supported: Int)
   /// Another process holds the catalog for longer than the busy timeout.
   case busy(path: String, failure: DatabaseFailure? = nil)
-  /// The catalog cannot be written: its file, directory or medium is read-only.
-  case readOnly(path: String, failure: DatabaseFailure? = nil)
+  /// The catalog cannot be written, for `reason`.
+  case readOnly(path: String, reason: ReadOnlyReason, failure: DatabaseFailure? = nil)
   /// The disk (or the file system's quota) has no room for the catalog to grow; the write was
   /// rolled back.
   case diskFull(path: String, failure: DatabaseFailure)
@@ -27,8 +27,9 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The connection to the database server broke (the server stopped, the network failed): a
   /// write under way is not kept.
   case connectionLost(path: String, failure: DatabaseFailure)
-  /// Reading or writing the file failed in the operating system (an I/O error).
-  case ioError(path: String, failure: DatabaseFailure)
+  /// Reading or writing the catalog's files failed in the operating system (an I/O error):
+  /// `problem` says where.
+  case ioError(path: String, problem: IOProblem, failure: DatabaseFailure)
   /// SQLite found the file's pages malformed: it was damaged, or truncated.
   case damaged(path: String, failure: DatabaseFailure)
   /// The database engine failed in a way none of the cases above names.
@@ -45,8 +46,8 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
   case collectionExists(name: String)
   /// A collection name that is empty after trimming white space.
   case invalidCollectionName(String)
-  /// An option names a column the collection does not have.
-  case unknownColumn(column: String, option: String, available: [String])
+  /// A column the collection (or the file imported) does not have, named to play `role`.
+  case unknownColumn(column: String, role: ColumnRole, available: [String])
   /// A write into an existing collection whose file or options do not match its settings.
   case settingsMismatch(collection: String, reason: String)
   /// No item of the collection has this number or key.
@@ -55,8 +56,8 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
   case duplicateKey(String, collection: String, item: Int)
   /// A write would give an item an empty key.
   case blankKey(collection: String, column: String)
-  /// A write that names items by key, into a collection without a key column.
-  case keyRequired(collection: String, operation: String)
+  /// An operation that names items by key, on a collection without a key column.
+  case keyRequired(collection: String, operation: KeyedOperation)
   /// No section of the list has this heading, as the locale folds it.
   case unknownSection(heading: String, collection: String, grouping: Grouping)
   /// No entry of the list's index has this title.
@@ -122,10 +123,10 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
   /// request (`catalog --verbose`), never needed to understand the error.
   public var databaseFailure: DatabaseFailure? {
     switch self {
-    case .notACatalog(_, _, let failure), .busy(_, let failure), .readOnly(_, let failure),
+    case .notACatalog(_, _, let failure), .busy(_, let failure), .readOnly(_, _, let failure),
       .cannotOpen(_, _, let failure):
       return failure
-    case .diskFull(_, let failure), .sizeLimit(_, let failure), .ioError(_, let failure),
+    case .diskFull(_, let failure), .sizeLimit(_, let failure), .ioError(_, _, let failure),
       .damaged(_, let failure), .database(_, let failure):
       return failure
     default:
@@ -138,6 +139,16 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
   }
 
   public var description: String {
+    description(role: { $0.description }, operation: { $0.description })
+  }
+
+  /// The description, with the role of a column and the operation that needs a key column in a
+  /// tool's own words: the command line spells them as its options (`--group-by`, `--upsert`),
+  /// a server as its parameters (`group_by`, `mode=upsert`). A role spelled nil is left out:
+  /// "unknown column 'zip'; the columns are: …".
+  public func description(
+    role spellRole: (ColumnRole) -> String?, operation spellOperation: (KeyedOperation) -> String
+  ) -> String {
     switch self {
     case .missing(let path):
       return "no catalog at \(path)"
@@ -148,8 +159,8 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
         + "knows up to \(supported)); it was left untouched, use a newer build"
     case .busy(let path, _):
       return "catalog is busy: another process is writing to \(path); try again when it is done"
-    case .readOnly(let path, let failure):
-      return Self.readOnlyDescription(path: path, code: failure?.sqlite?.code)
+    case .readOnly(let path, let reason, _):
+      return Self.readOnlyDescription(path: path, reason: reason)
     case .diskFull(let path, _):
       return "the disk is full; the catalog \(path) is unchanged"
     case .sizeLimit(let path, let failure):
@@ -157,8 +168,8 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
         + "room (\(failure.message)); the catalog is unchanged"
     case .cannotOpen(let path, let problem, let failure):
       return Self.cannotOpenDescription(path: path, problem: problem, failure: failure)
-    case .ioError(let path, let failure):
-      return Self.ioErrorDescription(path: path, failure: failure)
+    case .ioError(let path, let problem, let failure):
+      return Self.ioErrorDescription(path: path, problem: problem, failure: failure)
     case .connectionLost(let path, let failure):
       return "the connection to the catalog \(path) was lost (\(failure.message)); "
         + "nothing of a write under way was kept"
@@ -179,8 +190,9 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
       return "collection '\(name)' exists already"
     case .invalidCollectionName(let name):
       return "invalid collection name '\(name)': it must not be empty or only white space"
-    case .unknownColumn(let column, let option, let available):
-      return "unknown column '\(column)' for \(option)" + Self.listing(available, "columns")
+    case .unknownColumn(let column, let role, let available):
+      return "unknown column '\(column)'" + (spellRole(role).map { " for \($0)" } ?? "")
+        + Self.listing(available, "columns")
     case .settingsMismatch(let collection, let reason):
       return "cannot write into '\(collection)': \(reason)"
     case .unknownItem(let item, let collection):
@@ -190,7 +202,7 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
     case .blankKey(let collection, let column):
       return "blank key: every item of '\(collection)' needs a value in its key column '\(column)'"
     case .keyRequired(let collection, let operation):
-      return "\(operation) needs a key column, and '\(collection)' has none"
+      return "\(spellOperation(operation)) needs a key column, and '\(collection)' has none"
     case .unknownSection(let heading, let collection, let grouping):
       return "no section '\(heading)' in '\(collection)' grouped by \(grouping)"
     case .unknownIndexTitle(let title, let available):
@@ -238,20 +250,20 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
 // MARK: - Files that cannot be used
 
 extension CatalogError {
-  private static func readOnlyDescription(path: String, code: Int32?) -> String {
+  private static func readOnlyDescription(path: String, reason: ReadOnlyReason) -> String {
     let unchanged = "; nothing was changed"
-    switch code {
-    case 1544:  // SQLITE_READONLY_DIRECTORY
+    switch reason {
+    case .directory:
       return "the catalog \(path) is read-only: its directory cannot be written" + unchanged
-    case 520, 1288:  // SQLITE_READONLY_CANTLOCK, SQLITE_READONLY_CANTINIT
+    case .sharedMemory:
       return "the catalog \(path) is read-only: its shared-memory file \(path)-shm cannot be "
         + "created or written" + unchanged
-    case 264, 776:  // SQLITE_READONLY_RECOVERY, SQLITE_READONLY_ROLLBACK
+    case .interruptedWrite:
       return "the catalog \(path) is read-only, and a write that was cut short must be rolled "
         + "back by a process that can write it" + unchanged
-    case 1032:  // SQLITE_READONLY_DBMOVED
+    case .moved:
       return "the catalog \(path) was moved or deleted while it was open" + unchanged
-    default:
+    case .file, .medium, .roleMayNotWrite, .serverReadOnly:
       return "the catalog \(path) is read-only" + unchanged
     }
   }
@@ -279,15 +291,17 @@ extension CatalogError {
     }
   }
 
-  private static func ioErrorDescription(path: String, failure: DatabaseFailure) -> String {
-    switch failure.sqlite?.code {
-    case 4618, 4874, 5130, 5386:  // SQLITE_IOERR_SHMOPEN, _SHMSIZE, _SHMLOCK, _SHMMAP
+  private static func ioErrorDescription(
+    path: String, problem: IOProblem, failure: DatabaseFailure
+  ) -> String {
+    switch problem {
+    case .sharedMemory:
       return "cannot use the shared-memory file \(path)-shm of the catalog"
-    case 3082:  // SQLITE_IOERR_NOMEM
+    case .outOfMemory:
       return "out of memory while reading or writing \(path)"
-    default:
+    case .readOrWrite:
       return "reading or writing \(path) failed with an input/output error"
-        + (failure.sqlite?.systemMessage.map { " (\($0))" } ?? "")
+        + (failure.systemMessage.map { " (\($0))" } ?? "")
     }
   }
 }

@@ -1,72 +1,62 @@
+import Foundation
+
 /// What the database engine said when one of its calls failed: the facts behind a
 /// `CatalogError`, for a developer or a bug report rather than for the person who ran the
-/// command (`catalog --verbose` shows them).
-public enum DatabaseFailure: Equatable, Sendable, CustomStringConvertible {
-  case sqlite(SQLiteFailure)
-  case postgreSQL(PostgreSQLFailure)
-
-  /// The engine's name, for messages: "SQLite", "PostgreSQL".
-  public var engineName: String {
-    switch self {
-    case .sqlite: return "SQLite"
-    case .postgreSQL: return "PostgreSQL"
-    }
-  }
-
-  /// The engine's message for the failure.
-  public var message: String {
-    switch self {
-    case .sqlite(let failure): return failure.message
-    case .postgreSQL(let failure): return failure.message
-    }
-  }
-
-  /// The SQLite failure, when SQLite failed.
-  public var sqlite: SQLiteFailure? {
-    if case .sqlite(let failure) = self { return failure }
-    return nil
-  }
-
-  /// The PostgreSQL failure, when PostgreSQL failed.
-  public var postgreSQL: PostgreSQLFailure? {
-    if case .postgreSQL(let failure) = self { return failure }
-    return nil
-  }
-
-  public var description: String {
-    switch self {
-    case .sqlite(let failure): return failure.description
-    case .postgreSQL(let failure): return failure.description
-    }
-  }
-}
-
-/// What PostgreSQL (the server, or libpq on its way there) said when a call failed.
+/// command (`catalog --verbose` shows them). Each engine makes it from its own failure, in its
+/// own words; the store and the tools read it without knowing which engine it was.
 ///
 /// ```swift
 /// failure.description
-/// // PostgreSQL error 55P03 (lock_not_available): canceling statement due to lock timeout;
-/// // in: SELECT pg_advisory_xact_lock($1, $2)
+/// // SQLite error 13 (SQLITE_FULL): database or disk is full; system error 28 (No space left on
+/// // device); in: COMMIT
 /// ```
-public struct PostgreSQLFailure: Equatable, Sendable, CustomStringConvertible {
-  /// The SQLSTATE, such as "42501" (insufficient_privilege); empty when libpq failed before the
-  /// server answered (a connection that could not be made or was lost).
-  public let sqlState: String
-  /// The server's or libpq's message, without its trailing newline.
+public struct DatabaseFailure: Equatable, Sendable, CustomStringConvertible {
+  /// The engine's name, for messages: "SQLite", "PostgreSQL".
+  public let engineName: String
+  /// The engine's code for the failure, as the engine spells it: SQLite's extended result code
+  /// ("1544"), PostgreSQL's SQLSTATE ("42501"); nil when the engine gave none (libpq failing
+  /// before the server answered).
+  public let code: String?
+  /// The name of `code` where the engine's failures are shown with one, such as
+  /// "SQLITE_READONLY_DIRECTORY"; nil where the code is shown alone (a SQLSTATE).
+  public let codeName: String?
+  /// The engine's message for the failure.
   public let message: String
-  /// The statement that failed, if a statement did (a connection has none).
+  /// The statement that failed, if a statement did (an open or a connection has none).
   public let sql: String?
+  /// The `errno` of the operating-system call that failed under the engine, or 0 when there was
+  /// none.
+  public let systemErrno: Int32
 
-  public init(sqlState: String, message: String, sql: String? = nil) {
-    self.sqlState = sqlState
+  public init(
+    engineName: String, code: String?, codeName: String? = nil, message: String,
+    sql: String? = nil, systemErrno: Int32 = 0
+  ) {
+    self.engineName = engineName
+    self.code = code
+    self.codeName = codeName
     self.message = message
     self.sql = sql
+    self.systemErrno = systemErrno
+  }
+
+  /// The operating system's words for `systemErrno`, such as "No space left on device".
+  public var systemMessage: String? {
+    systemErrno == 0 ? nil : String(cString: strerror(systemErrno))
+  }
+
+  /// The engine, its code and its message, on one line: `SQLite error 13 (SQLITE_FULL): database
+  /// or disk is full`, `PostgreSQL error 42501: permission denied for table items`.
+  public var summary: String {
+    var text = "\(engineName) error"
+    if let code { text += " \(code)" }
+    if let codeName { text += " (\(codeName))" }
+    return text + ": \(message)"
   }
 
   public var description: String {
-    var text = "PostgreSQL error"
-    if !sqlState.isEmpty { text += " \(sqlState)" }
-    text += ": \(message)"
+    var text = summary
+    if let systemMessage { text += "; system error \(systemErrno) (\(systemMessage))" }
     if let sql { text += "; in: \(sql)" }
     return text
   }

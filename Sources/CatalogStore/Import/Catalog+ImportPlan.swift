@@ -9,7 +9,7 @@ extension Catalog {
     header: [String], name: String, options: ImportOptions, replacing existing: CollectionInfo?
   ) throws(CatalogError) -> ImportPlan {
     for column in options.groupBy where !header.contains(column) {
-      throw .unknownColumn(column: column, option: "--group-by", available: header)
+      throw .unknownColumn(column: column, role: .groupBy, available: header)
     }
     let settings = try resolveSettings(header: header, options: options, existing: existing)
     var groupings: [(Grouping, CollationLocale)] = []
@@ -97,23 +97,23 @@ extension Catalog {
   private func resolveSettings(
     header: [String], options: ImportOptions, existing: CollectionInfo?
   ) throws(CatalogError) -> CollectionSettings {
-    func checked(_ column: String, _ option: String) throws(CatalogError) -> String {
+    func checked(_ column: String, _ role: CatalogError.ColumnRole) throws(CatalogError) -> String {
       guard header.contains(column) else {
-        throw .unknownColumn(column: column, option: option, available: header)
+        throw .unknownColumn(column: column, role: role, available: header)
       }
       return column
     }
     let titleColumn: String
     if let requested = options.titleColumn ?? existing?.titleColumn {
-      titleColumn = try checked(requested, "--title")
+      titleColumn = try checked(requested, .title)
     } else {
       let titleNames: Set = ["name", "title", "display_name"]
       titleColumn = header.first { titleNames.contains($0.lowercased()) } ?? header[0]
     }
     let sortAs = options.sortAs ?? existing?.sortAs ?? []
-    for column in sortAs { _ = try checked(column, "--sort-as") }
+    for column in sortAs { _ = try checked(column, .sortAs) }
     let keyColumn = try (options.key ?? existing?.keyColumn).map { (column) throws(CatalogError) in
-      try checked(column, "--key")
+      try checked(column, .key)
     }
     let locale: CollationLocale
     if let requested = options.locale {

@@ -14,7 +14,8 @@ extension Catalog {
     let keyPosition = collection.keyColumn.flatMap { collection.columns.firstIndex(of: $0) }
     if options.mode != .append, keyPosition == nil {
       throw .keyRequired(
-        collection: collection.name, operation: options.mode == .upsert ? "--upsert" : "--sync")
+        collection: collection.name,
+        operation: options.mode == .upsert ? .upsertImport : .syncImport)
     }
     let locale = try collating { () throws(CollationError) in try CollationLocale(collection.locale)
     }
@@ -110,7 +111,7 @@ extension Catalog {
         "its values are read otherwise (--names, --ignore-articles); a replace can change it")
     }
     for column in options.groupBy where !collection.columns.contains(column) {
-      throw .unknownColumn(column: column, option: "--group-by", available: collection.columns)
+      throw .unknownColumn(column: column, role: .groupBy, available: collection.columns)
     }
   }
 

@@ -76,7 +76,7 @@ public final class CollectionWriter {
   /// - Throws: `CatalogError.unknownColumn`, `.blankKey` or `.duplicateKey`.
   @discardableResult
   public func add(_ fields: [String: String]) throws(CatalogError) -> Int {
-    try add(fields: try ordered(fields, over: nil, operation: "add"))
+    try add(fields: try ordered(fields, over: nil, role: .addedField))
   }
 
   /// Sets these fields of an item; the others keep theirs.
@@ -86,7 +86,7 @@ public final class CollectionWriter {
     let stored = try self.item(item)
     try update(
       item: stored.item, from: stored.fields,
-      to: try ordered(fields, over: stored.fields, operation: "update"))
+      to: try ordered(fields, over: stored.fields, role: .updatedField))
   }
 
   /// Removes an item.
@@ -122,9 +122,9 @@ public final class CollectionWriter {
   @discardableResult
   public func upsert(_ fields: [String: String]) throws(CatalogError) -> Int {
     guard let keyPosition else {
-      throw .keyRequired(collection: collection.name, operation: "an upsert")
+      throw .keyRequired(collection: collection.name, operation: .upsert)
     }
-    let row = try ordered(fields, over: nil, operation: "upsert")
+    let row = try ordered(fields, over: nil, role: .upsertedField)
     let key = String(row[keyPosition].canonicalValue)
     if let existing = try storedItem(key: key) {
       try update(item: existing.item, from: existing.fields, to: row)
@@ -278,7 +278,7 @@ public final class CollectionWriter {
       statement.reset()
     case .key(let key):
       guard keyPosition != nil else {
-        throw .keyRequired(collection: collection.name, operation: "naming an item by key")
+        throw .keyRequired(collection: collection.name, operation: .itemByKey)
       }
       found = try storedItem(key: String(key.canonicalValue))
     }
@@ -296,14 +296,15 @@ public final class CollectionWriter {
     return try statement.step() ? (statement.int(at: 0), statement.stringArray(at: 1)) : nil
   }
 
-  /// The fields named by column, in column order, over `base` (an item's fields) or empty ones.
-  private func ordered(_ fields: [String: String], over base: [String]?, operation: String)
-    throws(CatalogError) -> [String]
-  {
+  /// The fields named by column, in column order, over `base` (an item's fields) or empty ones;
+  /// `role` is what a column the collection lacks was named for.
+  private func ordered(
+    _ fields: [String: String], over base: [String]?, role: CatalogError.ColumnRole
+  ) throws(CatalogError) -> [String] {
     var row = base ?? Array(repeating: "", count: collection.columns.count)
     for (column, value) in fields {
       guard let position = collection.columns.firstIndex(of: column) else {
-        throw .unknownColumn(column: column, option: operation, available: collection.columns)
+        throw .unknownColumn(column: column, role: role, available: collection.columns)
       }
       row[position] = value
     }

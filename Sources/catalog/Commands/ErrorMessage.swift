@@ -3,8 +3,8 @@ import CatalogStore
 
 /// What `catalog` prints on standard error when a command fails: the libraries' facts, the advice
 /// that names this tool's commands and options, and, with `--verbose` or `CATALOG_DEBUG=1`, what
-/// SQLite said (its result code, the system error and the SQL). Data errors name their place
-/// compiler style, without `Error: `.
+/// the database engine said (its code, the system error and the SQL). Data errors name their
+/// place compiler style, without `Error: `.
 ///
 ///     Error: the disk is full; the catalog /mnt/small/catalog.db is unchanged
 ///       SQLite error 13 (SQLITE_FULL): database or disk is full
@@ -40,8 +40,8 @@ struct ErrorMessage {
     let isShared: Bool
     let environment: [String: String]
 
-    /// Whether to show what SQLite said: `--verbose`, or `CATALOG_DEBUG` set to anything but
-    /// empty or `0`.
+    /// Whether to show what the database engine said: `--verbose`, or `CATALOG_DEBUG` set to
+    /// anything but empty or `0`.
     var isVerbose: Bool {
       if isVerboseRequested { return true }
       let debug = environment["CATALOG_DEBUG"] ?? ""
@@ -51,27 +51,18 @@ struct ErrorMessage {
     func text(for error: CatalogError) -> String {
       var text = "Error: " + message(for: error)
       guard isVerbose, let failure = error.databaseFailure else { return text }
-      var statement: String?
-      switch failure {
-      case .sqlite(let failure):
-        text += "\n  SQLite error \(failure.code) (\(failure.codeName)): \(failure.message)"
-        if let systemMessage = failure.systemMessage {
-          text += "\n  system error \(failure.systemErrno): \(systemMessage)"
-        }
-        statement = failure.sql
-      case .postgreSQL(let failure):
-        text +=
-          "\n  PostgreSQL error"
-          + (failure.sqlState.isEmpty ? "" : " \(failure.sqlState)") + ": \(failure.message)"
-        statement = failure.sql
+      text += "\n  " + failure.summary
+      if let systemMessage = failure.systemMessage {
+        text += "\n  system error \(failure.systemErrno): \(systemMessage)"
       }
-      if let statement {
+      if let statement = failure.sql {
         text += "\n  in: " + statement.split(whereSeparator: \.isWhitespace).joined(separator: " ")
       }
       return text
     }
 
-    /// The library's description, with the advice that names this tool's commands and options.
+    /// The library's description, with the advice that names this tool's commands and options,
+    /// and the roles and operations it names spelled as this tool's options.
     func message(for error: CatalogError) -> String {
       switch error {
       case .missing:
@@ -96,7 +87,30 @@ struct ErrorMessage {
           + "rebuilds them with this build's ICU (run it when every program that uses the "
           + "catalog has this ICU)"
       default:
-        return error.description
+        return error.description(role: Self.option(for:), operation: Self.option(for:))
+      }
+    }
+
+    /// The option, or the command, that names a column for `role`.
+    static func option(for role: CatalogError.ColumnRole) -> String? {
+      switch role {
+      case .groupBy: return "--group-by"
+      case .indexBy: return "--index-by"
+      case .title: return "--title"
+      case .sortAs: return "--sort-as"
+      case .key: return "--key"
+      case .addedField: return "add"
+      case .updatedField: return "update"
+      case .upsertedField: return role.description
+      }
+    }
+
+    /// The option that asks for `operation`, where one does.
+    static func option(for operation: CatalogError.KeyedOperation) -> String {
+      switch operation {
+      case .upsertImport: return "--upsert"
+      case .syncImport: return "--sync"
+      case .itemByKey, .upsert: return operation.description
       }
     }
   }

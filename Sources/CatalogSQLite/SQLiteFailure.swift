@@ -1,25 +1,20 @@
-import Foundation
+import CatalogStore
 
-/// What SQLite said when one of its calls failed: the facts behind a `CatalogError`, for a
-/// developer or a bug report rather than for the person who ran the command.
-///
-/// ```swift
-/// failure.description
-/// // SQLite error 13 (SQLITE_FULL): database or disk is full; system error 28 (No space left on
-/// // device); in: COMMIT
-/// ```
-public struct SQLiteFailure: Equatable, Sendable, CustomStringConvertible {
+/// What SQLite said when one of its calls failed, and the names of its result codes: made where
+/// a call fails, it becomes the `CatalogError` that says what went wrong
+/// (`SQLiteFailure+CatalogError.swift`), which keeps it as an engine-neutral `DatabaseFailure`.
+package struct SQLiteFailure: Equatable, Sendable {
   /// SQLite's extended result code, such as 1544 (`SQLITE_READONLY_DIRECTORY`).
-  public let code: Int32
+  package let code: Int32
   /// SQLite's message for the failure (`sqlite3_errmsg`).
-  public let message: String
+  package let message: String
   /// The statement that failed, if a statement did (an open has none).
-  public let sql: String?
+  package let sql: String?
   /// The `errno` of the operating-system call that failed under SQLite (`sqlite3_system_errno`),
   /// or 0 when there was none.
-  public let systemErrno: Int32
+  package let systemErrno: Int32
 
-  public init(code: Int32, message: String, sql: String? = nil, systemErrno: Int32 = 0) {
+  package init(code: Int32, message: String, sql: String? = nil, systemErrno: Int32 = 0) {
     self.code = code
     self.message = message
     self.sql = sql
@@ -27,24 +22,20 @@ public struct SQLiteFailure: Equatable, Sendable, CustomStringConvertible {
   }
 
   /// The primary result code, such as 8 (`SQLITE_READONLY`) for 1544.
-  public var primaryCode: Int32 { code & 0xFF }
+  package var primaryCode: Int32 { code & 0xFF }
 
   /// The name of the code as `sqlite3.h` spells it, such as `SQLITE_READONLY_DIRECTORY`; for a
   /// code this table lacks, the name of its primary code.
-  public var codeName: String {
+  package var codeName: String {
     Self.names[code] ?? Self.names[primaryCode] ?? "SQLITE_\(code)"
   }
 
-  /// The operating system's words for `systemErrno`, such as "No space left on device".
-  public var systemMessage: String? {
-    systemErrno == 0 ? nil : String(cString: strerror(systemErrno))
-  }
-
-  public var description: String {
-    var text = "SQLite error \(code) (\(codeName)): \(message)"
-    if let systemMessage { text += "; system error \(systemErrno) (\(systemMessage))" }
-    if let sql { text += "; in: \(sql)" }
-    return text
+  /// The failure as a `CatalogError` keeps it: `SQLite error 13 (SQLITE_FULL): database or disk
+  /// is full; system error 28 (No space left on device); in: COMMIT`.
+  package var databaseFailure: DatabaseFailure {
+    DatabaseFailure(
+      engineName: "SQLite", code: String(code), codeName: codeName, message: message, sql: sql,
+      systemErrno: systemErrno)
   }
 
   /// The result codes of `sqlite3.h` (3.40), primary and extended.
