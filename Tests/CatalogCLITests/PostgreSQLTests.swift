@@ -86,7 +86,7 @@ struct PostgreSQLTests {
       result.standardError
         == "Error: cannot open the catalog postgresql://app:***@127.0.0.1:1/places: the server "
         + "127.0.0.1:1 cannot be reached (Connection refused)\n")
-    // What libpq said, which has no SQLSTATE, ends with a newline of its own.
+    // What libpq said (it has no SQLSTATE), trimmed of the newline it ends with.
     let verbose = try runner.run(
       ["--verbose", "list"], database: "postgresql://app:pw@127.0.0.1:1/places")
     #expect(
@@ -96,7 +96,6 @@ struct PostgreSQLTests {
         127.0.0.1:1 cannot be reached (Connection refused)
           PostgreSQL error: connection to server at "127.0.0.1", port 1 failed: Connection refused
         \tIs the server running on that host and accepting TCP/IP connections?
-
 
         """)
   }
