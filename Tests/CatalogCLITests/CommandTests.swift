@@ -236,7 +236,7 @@ struct CommandTests {
     let result = try runner.run(["info"])
     #expect(result.status == 0)
     #expect(result.outputLines.first == "catalog         \(runner.databasePath)")
-    #expect(result.outputLines.contains("schema version  5"))
+    #expect(result.outputLines.contains("schema version  6"))
     #expect(result.outputLines.contains { $0.hasPrefix("ICU             7") })
     #expect(result.outputLines.last == "  cities        4 items, locale en, title name")
   }
@@ -265,7 +265,7 @@ struct CommandTests {
     #expect(
       try runner.run(["info"]).outputLines == [
         "catalog         \(path)",
-        "schema version  5",
+        "schema version  6",
         "version         2",
         "build           catalog \(CatalogToolVersion.expected)",
         "SQLite          \(sqlite)",
@@ -278,7 +278,7 @@ struct CommandTests {
       ])
     #expect(
       try runner.run(["info", "--format", "json"]).outputLines == [
-        #"{"path":"\#(path)","exists":true,"server":null,"schema_version":5,"version":2,"#
+        #"{"path":"\#(path)","exists":true,"server":null,"schema_version":6,"version":2,"#
           + #""collections":["cities"],"build":{"catalog":"\#(CatalogToolVersion.expected)","#
           + #""sqlite":"\#(sqlite)","libpq":"\#(libpq)","icu":"\#(icu)","unicode":"15.0","#
           + #""cldr":"42.0"}}"#
