@@ -59,6 +59,24 @@ struct IdempotentWrite: Sendable {
     return try respond(to: outcome)
   }
 
+  /// The answer to this request, whose digest is `fingerprint`, when its key has an answer kept
+  /// already: that answer for the same request.
+  ///
+  /// - Throws: `APIError` 422 when the key came with another request; 409 when its answer was
+  ///   pruned (kept a day) since the request's headers were read.
+  func replay(with catalogs: CatalogPool, fingerprint: [UInt8]) throws(APIError) -> HTTPResponse {
+    let outcome = try catalogs.reading { (catalog) throws(CatalogError) in
+      try catalog.recordedOutcome(of: key, fingerprint: fingerprint)
+    }
+    guard let outcome else {
+      throw APIError(
+        status: 409,
+        message: "the answer to the Idempotency-Key '\(key.key)' is no longer kept; send the "
+          + "request again")
+    }
+    return try respond(to: outcome)
+  }
+
   /// The answer to a request whose key's outcome is `outcome`.
   ///
   /// - Throws: `APIError` 422 for `.keyReused`.

@@ -158,17 +158,7 @@ struct ItemAPI: Sendable {
 
   /// The answer to a request without a body whose key has an answer kept already.
   func replay(_ once: IdempotentWrite) throws(APIError) -> HTTPResponse {
-    let fingerprint = try once.digest(body: [])
-    let outcome = try catalogs.reading { (catalog) throws(CatalogError) in
-      try catalog.recordedOutcome(of: once.key, fingerprint: fingerprint)
-    }
-    guard let outcome else {
-      throw APIError(
-        status: 409,
-        message: "the answer to the Idempotency-Key '\(once.key.key)' is no longer kept; "
-          + "send the request again")
-    }
-    return try once.respond(to: outcome)
+    try once.replay(with: catalogs, fingerprint: try once.digest(body: []))
   }
 
   /// The answer that `answer` makes with a catalog of the pool, in a write; once for the key of

@@ -33,18 +33,7 @@ final class ReplayReceiver: BodyReceiver {
   func finish() -> HTTPResponse {
     do throws(APIError) {
       if let failure { throw failure }
-      let fingerprint = try digest.finish()
-      let outcome = try catalogs.reading { catalog throws(CatalogError) in
-        try catalog.recordedOutcome(of: write.key, fingerprint: fingerprint)
-      }
-      guard let outcome else {
-        // Its answer was pruned (kept a day) between the headers and the end of the body.
-        throw APIError(
-          status: 409,
-          message: "the answer to the Idempotency-Key '\(write.key.key)' is no longer kept; "
-            + "send the request again")
-      }
-      return finishing(try write.respond(to: outcome))
+      return finishing(try write.replay(with: catalogs, fingerprint: try digest.finish()))
     } catch {
       return finishing(.error(error))
     }

@@ -103,14 +103,7 @@ extension Catalog {
       """)
     try statement.bind(.integer(collectionID), .integer(item), .integer(limit))
     defer { statement.reset() }
-    var items: [ItemChange] = []
-    while try statement.step() {
-      items.append(
-        ItemChange(
-          item: statement.int(at: 0), key: statement.optionalText(at: 1),
-          version: statement.int(at: 2), fields: statement.stringArray(at: 3)))
-    }
-    return items
+    return try Self.writtenItems(statement)
   }
 
   /// Up to `limit` items written or removed after `position`, in the order of positions: the
@@ -128,13 +121,7 @@ extension Catalog {
     try written.bind(
       .integer(collectionID), .integer(position.version), .integer(position.item),
       .integer(limit))
-    var items: [ItemChange] = []
-    while try written.step() {
-      items.append(
-        ItemChange(
-          item: written.int(at: 0), key: written.optionalText(at: 1),
-          version: written.int(at: 2), fields: written.stringArray(at: 3)))
-    }
+    let items = try Self.writtenItems(written)
     written.reset()
     let removed = try connection.cached(
       """
@@ -155,6 +142,20 @@ extension Catalog {
     }
     guard !removals.isEmpty else { return items }
     return Array((items + removals).sorted { $0.position < $1.position }.prefix(limit))
+  }
+
+  /// The items a statement reads as item, key, version and fields.
+  private static func writtenItems(_ statement: any DatabaseStatement) throws(CatalogError)
+    -> [ItemChange]
+  {
+    var items: [ItemChange] = []
+    while try statement.step() {
+      items.append(
+        ItemChange(
+          item: statement.int(at: 0), key: statement.optionalText(at: 1),
+          version: statement.int(at: 2), fields: statement.stringArray(at: 3)))
+    }
+    return items
   }
 
   /// Runs `body` in one read transaction, so that what it reads is one version of the catalog;
