@@ -79,8 +79,8 @@ let package = Package(
     .target(
       name: "CatalogServer",
       dependencies: [
-        "CMicroHTTPD", "CatalogStore", "CatalogQuery", "CatalogCollation", "CatalogRecords",
-        "CatalogTokens", "CatalogWebAssets",
+        "CMicroHTTPD", "CCrypto", "CatalogStore", "CatalogQuery", "CatalogCollation",
+        "CatalogRecords", "CatalogTokens", "CatalogWebAssets",
       ]
     ),
     .executableTarget(

@@ -67,12 +67,15 @@ extension Record {
 // MARK: - Collections
 
 extension Record {
-  /// The columns of a collection record; `header` and `footer` too when `includingNotes`.
-  public static func collectionColumns(includingNotes: Bool) -> [String] {
+  /// The columns of a collection record; `identity` too when `includingIdentity`, `header` and
+  /// `footer` when `includingNotes`.
+  public static func collectionColumns(includingNotes: Bool, includingIdentity: Bool = false)
+    -> [String]
+  {
     [
       "name", "items", "locale", "title", "sort_as", "key", "version", "groupings", "names",
       "ignore_articles", "imported_at",
-    ] + (includingNotes ? ["header", "footer"] : [])
+    ] + (includingIdentity ? ["identity"] : []) + (includingNotes ? ["header", "footer"] : [])
   }
 
   /// `{"name":"cities","items":1234,"locale":"en_US","title":"name","sort_as":["name"],
@@ -80,9 +83,13 @@ extension Record {
   /// "ignore_articles":false,"imported_at":"2025-01-31T12:00:00Z"}` (DESIGN §6): `sort_as` is the
   /// title column when the collection sorts by its title, `version` the catalog version of its
   /// last write, and `groupings` the stored ones, each with its locale (`group_by` null for
-  /// letters; `state/en_US` in tables, `letters/en_US` for letters). With `includingNotes`, the
-  /// collection's `header` and `footer` where set.
-  public init(collection: CollectionInfo, groupings: [ListInfo], includingNotes: Bool) {
+  /// letters; `state/en_US` in tables, `letters/en_US` for letters). With `identity`, the
+  /// collection's identity (DESIGN §16); with `includingNotes`, its `header` and `footer` where
+  /// set.
+  public init(
+    collection: CollectionInfo, groupings: [ListInfo], includingNotes: Bool,
+    identity: String? = nil
+  ) {
     let groupingValues = groupings.map { stored in
       RecordValue.displayed(
         .object([
@@ -99,15 +106,22 @@ extension Record {
       .boolean(collection.sortingOptions.valuesAreNames),
       .boolean(collection.sortingOptions.ignoresArticles), .text(collection.importedAt),
     ]
+    if let identity { values.append(.text(identity)) }
     if includingNotes {
       values += [Self.optional(collection.header), Self.optional(collection.footer)]
     }
-    self.init(columns: Self.collectionColumns(includingNotes: includingNotes), values: values)
+    self.init(
+      columns: Self.collectionColumns(
+        includingNotes: includingNotes, includingIdentity: identity != nil),
+      values: values)
   }
 
-  /// The records of every collection in the catalog, by name, each with its stored groupings;
-  /// with `header` and `footer` columns when any collection has one.
-  public static func collections(in catalog: Catalog) throws(CatalogError) -> [Record] {
+  /// The records of every collection in the catalog, by name, each with its stored groupings
+  /// and, with `includingIdentity`, its identity; with `header` and `footer` columns when any
+  /// collection has one.
+  public static func collections(in catalog: Catalog, includingIdentity: Bool = false)
+    throws(CatalogError) -> [Record]
+  {
     let collections = try catalog.collections()
     let includingNotes = hasNotes(collections)
     var records: [Record] = []
@@ -115,7 +129,8 @@ extension Record {
       records.append(
         Record(
           collection: collection, groupings: try catalog.lists(of: collection),
-          includingNotes: includingNotes))
+          includingNotes: includingNotes,
+          identity: includingIdentity ? try catalog.identity(of: collection) : nil))
     }
     return records
   }

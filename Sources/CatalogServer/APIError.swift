@@ -8,11 +8,35 @@ struct APIError: Error, Equatable, Sendable {
   let message: String
   /// The methods the resource has, for a 405's `Allow` header.
   var allowedMethods: [String] = []
+  /// A word for programs beside the message (`{"error":…,"reason":…}`), where a client acts on
+  /// which of several causes it was: a 410's.
+  var reason: String?
+  /// Headers the error answer carries besides the usual ones.
+  var headers: [(name: String, value: String)] = []
 
   init(status: Int, message: String, allowedMethods: [String] = []) {
     self.status = status
     self.message = message
     self.allowedMethods = allowedMethods
+  }
+
+  static func == (left: APIError, right: APIError) -> Bool {
+    left.status == right.status && left.message == right.message
+      && left.allowedMethods == right.allowedMethods && left.reason == right.reason
+  }
+
+  /// 410: what a client asked for is no longer there to give (DESIGN §16: the changes after a
+  /// version); `reason` says why, for the client to act on.
+  static func gone(_ message: String, reason: String) -> APIError {
+    var error = APIError(status: 410, message: message)
+    error.reason = reason
+    return error
+  }
+
+  /// 422: a request the server understood and will not carry out as sent (an `Idempotency-Key`
+  /// used before with another request).
+  static func unprocessable(_ message: String) -> APIError {
+    APIError(status: 422, message: message)
   }
 
   /// 400: a parameter, path, header or body the server cannot use as given.

@@ -63,6 +63,7 @@ public final class CatalogServer {
     let router = Router(
       api: CatalogAPI(catalogs: catalogs, limits: limits, notice: notice),
       items: ItemAPI(catalogs: catalogs),
+      history: HistoryAPI(catalogs: catalogs, limits: limits),
       gatekeeper: Gatekeeper(
         policy: access, catalogs: catalogs, uses: TokenUseRecorder(catalogs: catalogs)),
       crossOrigin: CrossOrigin(allowedOrigins: access.allowedOrigins), limits: limits)

@@ -10,7 +10,8 @@ enum Resource: Equatable {
   case list(String, ListEndpoint)
   /// `/api/collections/NAME/changes`: the change stream.
   case changes(String)
-  /// `/api/collections/NAME/items`: where items are added and files put.
+  /// `/api/collections/NAME/items`: the items in pages, or those changed after a version; where
+  /// items are added and files put.
   case items(String)
   /// `/api/collections/NAME/items/ITEM`: one item, by key or number.
   case item(String, String)
@@ -76,7 +77,7 @@ enum Resource: Equatable {
   var methods: [String] {
     switch self {
     case .page, .collections, .collection, .list, .changes, .nothing: return ["GET", "HEAD"]
-    case .items: return ["POST", "PUT"]
+    case .items: return ["GET", "HEAD", "POST", "PUT"]
     case .item: return ["GET", "HEAD", "PATCH", "DELETE"]
     }
   }

@@ -16,6 +16,7 @@ import Foundation
 struct Router: Sendable {
   let api: CatalogAPI
   let items: ItemAPI
+  let history: HistoryAPI
   let gatekeeper: Gatekeeper
   let crossOrigin: CrossOrigin
   let limits: ServerLimits
@@ -23,6 +24,10 @@ struct Router: Sendable {
   /// The header of a list endpoint's answer that names the catalog version its records
   /// describe, so that a client can follow on with the change sets after it.
   static let versionHeader = "Catalog-Version"
+
+  /// The header of every answer about a collection that names its identity (DESIGN §16), which
+  /// a collection made anew (replaced, or dropped and made again) changes.
+  static let identityHeader = "Catalog-Collection-Identity"
 
   /// The page's policy: its own files only, no inline script, no framing.
   static let contentSecurityPolicy =
@@ -70,31 +75,49 @@ struct Router: Sendable {
           "\(request.method) takes no request body; send the parameters in the query")
       }
     }
+    let once = request.isRead ? nil : try IdempotentWrite(request, token: token)
+    // A request whose key has an answer kept gets it again (or a 422), whatever became of the
+    // item or collection since: its write was done.
+    if let once, try items.isRecorded(once) {
+      guard request.hasBody else { return .respond(try items.replay(once)) }
+      let limit = request.method == "PUT" ? limits.uploadBytes : limits.bodyBytes
+      let tooLarge = try checkLength(of: request, limit: limit, what: "the body")
+      return .receive(
+        try ReplayReceiver(
+          once, catalogs: items.catalogs,
+          finishing: { [crossOrigin] in crossOrigin.decorate($0, for: request) }),
+        limit: limit, tooLarge: tooLarge)
+    }
     switch (request.method, resource) {
     case ("DELETE", .item(let name, let text)):
       let collection = try items.collection(named: name)
       try items.checkItem(text, in: collection)
       _ = try QueryParameters(request.rawArguments, accepted: [], limits: limits)
       return .respond(
-        try items.remove(text, in: collection, condition: try condition(of: request)))
+        try items.remove(
+          text, in: collection, condition: try condition(of: request), once: once))
     case ("POST", .items(let name)):
       return try receiveJSON(request, into: try items.collection(named: name)) { collection in
-        { (body) throws(APIError) in try items.add(body, to: collection) }
+        { (body, bytes) throws(APIError) in
+          try items.add(body, to: collection, once: once, bytes: bytes)
+        }
       }
     case ("PATCH", .item(let name, let text)):
       let collection = try items.collection(named: name)
       try items.checkItem(text, in: collection)
       return try receiveJSON(request, into: collection) { collection throws(APIError) in
         let condition = try condition(of: request)
-        return { (body) throws(APIError) in
+        return { (body, bytes) throws(APIError) in
           guard case .object(let fields) = body else {
             throw .badRequest("the body of a PATCH must be one object of fields")
           }
-          return try items.update(text, in: collection, setting: fields, condition: condition)
+          return try items.update(
+            text, in: collection, setting: fields, condition: condition, once: once,
+            bytes: bytes)
         }
       }
     case ("PUT", .items(let name)):
-      return try receiveCSV(request, into: name)
+      return try receiveCSV(request, into: name, once: once)
     default:
       return .respond(try read(resource, request, token: token))
     }
@@ -110,22 +133,28 @@ struct Router: Sendable {
     case .collections:
       return .json(Self.jsonArray(try api.collections(request.rawArguments, for: token)))
     case .collection(let name):
-      return .json(Array((try api.collection(named: name, request.rawArguments).json + "\n").utf8))
+      let (record, identity) = try api.collection(named: name, request.rawArguments)
+      var response = HTTPResponse.json(Array((record.json + "\n").utf8))
+      response.headers.append((Self.identityHeader, identity))
+      return response
     case .list(let name, let endpoint):
       let answer = try api.records(of: endpoint, in: name, request.rawArguments)
       var response = HTTPResponse.json(Self.jsonArray(answer.records))
       response.headers.append((Self.versionHeader, String(answer.version)))
+      response.headers.append((Self.identityHeader, answer.identity))
       return response
     case .changes(let name):
-      let stream = try api.changes(
+      let (stream, identity) = try api.changes(
         in: name, request.rawArguments, lastEventID: request[header: "last-event-id"])
       return HTTPResponse(
         status: 200, contentType: "text/event-stream; charset=utf-8", body: .stream(stream),
-        headers: [("Cache-Control", "no-store")])
+        headers: [("Cache-Control", "no-store"), (Self.identityHeader, identity)])
+    case .items(let name):
+      return try history.page(of: name, request)
     case .item(let name, let text):
       _ = try QueryParameters(request.rawArguments, accepted: [], limits: limits)
       return try items.item(text, in: name)
-    case .items, .nothing:
+    case .nothing:
       throw .notFound("nothing at \(request.rawPath)")
     }
   }
@@ -134,7 +163,8 @@ struct Router: Sendable {
   /// `respond` makes, once the headers pass, the answer to the body.
   private func receiveJSON(
     _ request: HTTPRequest, into collection: CollectionInfo,
-    respond: (CollectionInfo) throws(APIError) -> (FieldsBody) throws(APIError) -> HTTPResponse
+    respond: (CollectionInfo) throws(APIError) -> (FieldsBody, [UInt8]) throws(APIError)
+      -> HTTPResponse
   ) throws(APIError) -> RequestHandling {
     try checkMediaType(of: request, is: "application/json")
     let tooLarge = try checkLength(of: request, limit: limits.bodyBytes, what: "the JSON body")
@@ -148,8 +178,8 @@ struct Router: Sendable {
 
   /// Imports a CSV body into the collection `name` as it arrives, with the mode and settings of
   /// the query (`mode`, and `key`, `title`, `locale` as `catalog import` takes them).
-  private func receiveCSV(_ request: HTTPRequest, into name: String) throws(APIError)
-    -> RequestHandling
+  private func receiveCSV(_ request: HTTPRequest, into name: String, once: IdempotentWrite?)
+    throws(APIError) -> RequestHandling
   {
     let mode = request.rawArguments.first { $0.name == "mode" }.flatMap {
       PercentEncoding.decode($0.value, plusIsSpace: true)
@@ -169,7 +199,7 @@ struct Router: Sendable {
       collection: name, titleColumn: parameters["title"], key: parameters["key"], mode: mode)
     options.locale = try CatalogAPI.locale(parameters)
     let upload = try CSVUpload(
-      options: options, catalogs: items.catalogs,
+      options: options, catalogs: items.catalogs, once: once,
       finishing: { [crossOrigin] in crossOrigin.decorate($0, for: request) })
     return .receive(upload, limit: limits.uploadBytes, tooLarge: tooLarge)
   }

@@ -27,6 +27,9 @@ public final class Catalog {
     /// answer from the keys stored; one that needs keys not stored fails with `keysNotStored`
     /// instead of storing them.
     public var readOnly: Bool
+    /// How many of the latest versions a collection's removed items are kept for, at least
+    /// (`Catalog.keptRemovalVersions`; fewer only in tests, to see them pruned).
+    package var keptRemovalVersions = Catalog.keptRemovalVersions
 
     public init(
       busyTimeoutMilliseconds: Int32 = Catalog.defaultBusyTimeoutMilliseconds,

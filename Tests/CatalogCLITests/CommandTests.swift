@@ -192,15 +192,20 @@ struct CommandTests {
     let (cities, towns) = try importCollectionsWithSettings()
     let result = try runner.run(["collections", "--format", "json"])
     #expect(result.status == 0)
+    // Each collection's identity (DESIGN §16), random, as the catalog stores it.
+    let identities = try TestCatalog.sqlite3(
+      path: runner.databasePath, "SELECT identity FROM collections ORDER BY name")
+    #expect(identities.count == 2 && identities[0] != identities[1])
     #expect(
       result.outputLines == [
         #"{"name":"cities","items":5,"locale":"en_US","title":"name","sort_as":["state","name"],"#
           + #""key":"name","version":3,"groupings":[{"group_by":null,"locale":"en_US"},"#
           + #"{"group_by":"state","locale":"en_US"},{"group_by":"state_code","locale":"en_US"}],"#
-          + #""names":false,"ignore_articles":true,"imported_at":"\#(cities)"}"#,
+          + #""names":false,"ignore_articles":true,"imported_at":"\#(cities)","#
+          + #""identity":"\#(identities[0])"}"#,
         #"{"name":"towns","items":1,"locale":"zh","title":"name","sort_as":["name"],"key":null,"#
           + #""version":2,"groupings":[{"group_by":null,"locale":"zh"}],"names":true,"#
-          + #""ignore_articles":false,"imported_at":"\#(towns)"}"#,
+          + #""ignore_articles":false,"imported_at":"\#(towns)","identity":"\#(identities[1])"}"#,
       ])
   }
 
@@ -236,7 +241,7 @@ struct CommandTests {
     let result = try runner.run(["info"])
     #expect(result.status == 0)
     #expect(result.outputLines.first == "catalog         \(runner.databasePath)")
-    #expect(result.outputLines.contains("schema version  5"))
+    #expect(result.outputLines.contains("schema version  6"))
     #expect(result.outputLines.contains { $0.hasPrefix("ICU             7") })
     #expect(result.outputLines.last == "  cities        4 items, locale en, title name")
   }
@@ -265,7 +270,7 @@ struct CommandTests {
     #expect(
       try runner.run(["info"]).outputLines == [
         "catalog         \(path)",
-        "schema version  5",
+        "schema version  6",
         "version         2",
         "build           catalog \(CatalogToolVersion.expected)",
         "SQLite          \(sqlite)",
@@ -278,7 +283,7 @@ struct CommandTests {
       ])
     #expect(
       try runner.run(["info", "--format", "json"]).outputLines == [
-        #"{"path":"\#(path)","exists":true,"server":null,"schema_version":5,"version":2,"#
+        #"{"path":"\#(path)","exists":true,"server":null,"schema_version":6,"version":2,"#
           + #""collections":["cities"],"build":{"catalog":"\#(CatalogToolVersion.expected)","#
           + #""sqlite":"\#(sqlite)","libpq":"\#(libpq)","icu":"\#(icu)","unicode":"15.0","#
           + #""cldr":"42.0"}}"#
@@ -492,7 +497,7 @@ struct CommandTests {
     try runner.write("cities.csv", Self.cities)
     let result = try runner.run(["import", "cities.csv"], executable: copy)
     #expect(result.status == 0, "\(result.standardError)")
-    #expect(try runner.run(["info"], executable: copy).outputLines.contains("schema version  5"))
+    #expect(try runner.run(["info"], executable: copy).outputLines.contains("schema version  6"))
   }
 
   @Test func helpIsOnStandardOutput() throws {

@@ -42,7 +42,7 @@ struct UpgradeTests {
     let upgraded = try Catalog(
       path: path, creating: false,
       configuration: Catalog.Configuration(notice: { notices.append($0) }))
-    #expect(try upgraded.storedSchemaVersion() == 5)
+    #expect(try upgraded.storedSchemaVersion() == 6)
     #expect(notices.lines.count == 2)
     #expect(notices.lines.first?.contains("from schema 1 to 2") == true)
     #expect(notices.lines.last?.contains("from schema 2 to 3") == true)
@@ -149,7 +149,7 @@ extension UpgradeTests {
     let upgraded = try Catalog(
       path: path, creating: false,
       configuration: Catalog.Configuration(notice: { notices.append($0) }))
-    #expect(try upgraded.storedSchemaVersion() == 5)
+    #expect(try upgraded.storedSchemaVersion() == 6)
     #expect(notices.lines.count == 1)
     #expect(notices.lines.first?.contains("from schema 2 to 3") == true)
     // "Gö1" was written in NFD; its key is now the NFC spelling.
@@ -261,7 +261,7 @@ extension UpgradeTests {
     let directory = try TemporaryDirectory()
     let path = try Self.fixtureCopy("schema4.db", in: directory)
     let upgraded = try Catalog(path: path, creating: false)
-    #expect(try upgraded.storedSchemaVersion() == 5)
+    #expect(try upgraded.storedSchemaVersion() == 6)
     #expect(try TestCatalog.sqlite3(path: path, "SELECT count(*) FROM search_starts") == ["0"])
 
     let fresh = try Self.freshSamples(withSettings: false)
@@ -285,5 +285,50 @@ extension UpgradeTests {
     #expect(
       try TestCatalog.sqlite3(path: path, "SELECT count(DISTINCT grouping_id) FROM search_starts")
         == ["3"])
+  }
+}
+
+extension UpgradeTests {
+  /// Every collection of an upgraded catalog gets an identity of its own, and its history starts
+  /// at the version it was upgraded at: a copy gives its items, and the writes after the upgrade
+  /// are told as changes (DESIGN §16).
+  @Test(arguments: ["schema1.db", "schema4.db"])
+  func anUpgradedCatalogGivesEachCollectionAnIdentityAndItsChanges(fixture: String) throws {
+    let directory = try TemporaryDirectory()
+    let path = try Self.fixtureCopy(fixture, in: directory)
+    let upgraded = try Catalog(path: path, creating: false)
+    let collections = try upgraded.collections()
+    let identities = try collections.map { try upgraded.identity(of: $0) }
+    #expect(Set(identities).count == collections.count)
+    #expect(identities.allSatisfy { $0.count == 32 && $0.allSatisfy(\.isHexDigit) })
+    let upgradedAt = try upgraded.version()
+
+    guard
+      case .page(let copy) = try upgraded.itemPage(
+        of: "cities", from: .copy(after: nil), identity: identities[0], limit: 1000)
+    else { throw CatalogError.interrupted }
+    #expect(copy.changes.count == 337 && copy.next == nil && copy.version == upgradedAt)
+    #expect(copy.changes[0].fields?.first == "Birmingham")
+
+    let (added, _) = try upgraded.add(["name": "Nome", "state": "Alaska"], to: "cities")
+    try upgraded.update(.number(0), in: "cities", setting: ["name": "Birmingham AL"])
+    try upgraded.remove([.number(1)], from: "cities")
+    guard
+      case .page(let changes) = try upgraded.itemPage(
+        of: "cities", from: .changes(since: upgradedAt, after: nil), identity: identities[0],
+        limit: 10)
+    else { throw CatalogError.interrupted }
+    #expect(
+      changes.changes.map { "v\($0.version) #\($0.item) \($0.fields?.first ?? "removed")" } == [
+        "v\(upgradedAt + 1) #\(added) Nome", "v\(upgradedAt + 2) #0 Birmingham AL",
+        "v\(upgradedAt + 3) #1 removed",
+      ])
+    // Before the upgrade, nothing can be told.
+    let before = try upgraded.itemPage(
+      of: "cities", from: .changes(since: upgradedAt - 1, after: nil), limit: 10)
+    guard case .unavailable(.notKept(since: upgradedAt - 1, floor: upgradedAt), _) = before else {
+      Issue.record("\(before)")
+      return
+    }
   }
 }

@@ -66,8 +66,8 @@ struct WriteRefusalTests {
         "DELETE is not allowed here; the methods here are: GET, HEAD"
       ),
       (
-        "GET", "/api/collections/people/items", .writer, nil, nil, 405,
-        "GET is not allowed here; the methods here are: POST, PUT"
+        "DELETE", "/api/collections/people/items", .writer, nil, nil, 405,
+        "DELETE is not allowed here; the methods here are: GET, HEAD, POST, PUT"
       ),
       (
         "PUT", "/api/collections/people/items/p1", .writer, "text/csv", nil, 405,

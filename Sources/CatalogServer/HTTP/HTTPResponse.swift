@@ -27,8 +27,13 @@ struct HTTPResponse {
   static func error(_ error: APIError) -> HTTPResponse {
     var body: [UInt8] = Array(#"{"error":"#.utf8)
     JSONText.appendQuoted(error.message, to: &body)
+    if let reason = error.reason {
+      body += Array(#","reason":"#.utf8)
+      JSONText.appendQuoted(reason, to: &body)
+    }
     body += Array("}\n".utf8)
     var response = json(body, status: error.status)
+    response.headers += error.headers
     switch error.status {
     case 401: response.headers.append(("WWW-Authenticate", "Bearer"))
     case 405: response.headers.append(("Allow", error.allowedMethods.joined(separator: ", ")))

@@ -32,6 +32,8 @@ struct CatalogAPI: Sendable {
   struct ListAnswer {
     let records: [Record]
     let version: Int
+    /// The collection's identity (DESIGN §16).
+    let identity: String
   }
 
   /// `GET /api/collections`: as `catalog collections --format json`; of those `token` may use,
@@ -41,7 +43,7 @@ struct CatalogAPI: Sendable {
   {
     _ = try QueryParameters(arguments, accepted: [], limits: limits)
     let records = try catalogs.reading { catalog throws(CatalogError) in
-      try Record.collections(in: catalog)
+      try Record.collections(in: catalog, includingIdentity: true)
     }
     guard let token, token.collections != nil else { return records }
     return records.filter { record in
@@ -50,16 +52,21 @@ struct CatalogAPI: Sendable {
     }
   }
 
-  /// `GET /api/collections/NAME`: the collection's record, as `catalog collections` prints it.
+  /// `GET /api/collections/NAME`: the collection's record, as `catalog collections --format
+  /// json` prints it, and its identity.
   func collection(named name: String, _ arguments: [(name: String, value: String)])
-    throws(APIError) -> Record
+    throws(APIError) -> (record: Record, identity: String)
   {
     _ = try QueryParameters(arguments, accepted: [], limits: limits)
-    return try catalogs.reading { catalog throws(CatalogError) in
+    return try catalogs.reading { catalog -> (record: Record, identity: String) in
       let collection = try catalog.resolveCollection(named: name)
-      return Record(
-        collection: collection, groupings: try catalog.lists(of: collection),
-        includingNotes: Record.hasNotes([collection]))
+      let identity = try catalog.identity(of: collection)
+      return (
+        Record(
+          collection: collection, groupings: try catalog.lists(of: collection),
+          includingNotes: Record.hasNotes([collection]), identity: identity),
+        identity
+      )
     }
   }
 
@@ -106,19 +113,22 @@ struct CatalogAPI: Sendable {
         for _ in 0..<page.offset where try results.next() == nil { break }
         records = try items(results, of: list)
       }
-      return ListAnswer(records: records, version: list.version)
+      return ListAnswer(
+        records: records, version: list.version, identity: try catalog.identity(of: list.collection)
+      )
     }
   }
 
   /// `GET /api/collections/NAME/changes`: the change sets of the list (`group_by`, `locale`)
   /// after version `since` (default: the version now), or after `lastEventID` when an
-  /// EventSource reconnects, as a stream of events (`ChangeEventStream`).
+  /// EventSource reconnects, as a stream of events (`ChangeEventStream`); and the collection's
+  /// identity.
   ///
   /// - Throws: `APIError` 400 for a bad parameter or a version after the catalog's, 404 for an
   ///   unknown collection or column, 503 when `limits.streams` streams are being sent already.
   func changes(
     in collection: String, _ arguments: [(name: String, value: String)], lastEventID: String?
-  ) throws(APIError) -> ChangeEventStream {
+  ) throws(APIError) -> (stream: ChangeEventStream, identity: String) {
     let parameters = try QueryParameters(
       arguments, accepted: ChangeEventStream.acceptedParameters, limits: limits)
     let locale = try Self.locale(parameters)
@@ -138,7 +148,7 @@ struct CatalogAPI: Sendable {
         message: "the server sends \(limits.streams) change streams already, as many as it "
           + "sends at once; try again later")
     }
-    return try catalogs.opening { catalog throws(CatalogError) in
+    return try catalogs.opening { catalog -> (stream: ChangeEventStream, identity: String) in
       let watcher = try VersionWatcher(catalog: catalog)
       // The list only checks the collection, column and locale, and says which version the
       // stream starts at; its snapshot ends with this call, so that none is held while the
@@ -149,13 +159,15 @@ struct CatalogAPI: Sendable {
         willBuild: notice)
       let since = resumed ?? list.version
       guard since <= list.version else {
-        throw .invalidRequest(
+        throw CatalogError.invalidRequest(
           "the version \(since) to start after is past the catalog's version \(list.version)")
       }
-      return ChangeEventStream(
+      let identity = try catalog.identity(of: list.collection)
+      let stream = ChangeEventStream(
         catalog: catalog, watcher: watcher, collection: list.collection.name,
         grouping: list.grouping, locale: list.collation.locale.identifier, since: since,
         limits: limits, slot: slot)
+      return (stream, identity)
     }
   }
 

@@ -42,9 +42,12 @@ struct ItemAPI: Sendable {
   ///
   /// - Throws: `APIError` 404 for an unknown collection or item.
   func item(_ text: String, in name: String) throws(APIError) -> HTTPResponse {
-    let stored = try catalogs.reading { (catalog) throws(CatalogError) in
+    let (stored, identity) = try catalogs.reading { catalog -> (StoredItem, String) in
       let collection = try catalog.resolveCollection(named: name)
-      return try catalog.item(Self.reference(text, in: collection), in: collection.name)
+      return (
+        try catalog.item(Self.reference(text, in: collection), in: collection.name),
+        try catalog.identity(of: collection)
+      )
     }
     let record = Record(
       columns: Self.itemColumns,
@@ -57,6 +60,7 @@ struct ItemAPI: Sendable {
       ])
     var response = HTTPResponse.json(Array((record.json + "\n").utf8))
     response.headers.append(("ETag", Self.entityTag(stored.version)))
+    response.headers.append((Router.identityHeader, identity))
     return response
   }
 
@@ -71,28 +75,37 @@ struct ItemAPI: Sendable {
 
   /// `POST /api/collections/NAME/items`: adds the item of an object, or the items of an array
   /// in one write. 201 with the summary and the `Location` of the first item; 200 with the
-  /// catalog's version for an empty array.
-  func add(_ body: FieldsBody, to collection: CollectionInfo) throws(APIError) -> HTTPResponse {
+  /// catalog's version for an empty array. With `once`, carried out once for its key (`bytes`:
+  /// the body as sent).
+  func add(
+    _ body: FieldsBody, to collection: CollectionInfo, once: IdempotentWrite? = nil,
+    bytes: [UInt8] = []
+  ) throws(APIError) -> HTTPResponse {
     let items: [[String: String]]
     switch body {
     case .object(let fields): items = [fields]
     case .array(let array): items = array
     }
-    let (first, summary) = try catalogs.writing { catalog in
-      try catalog.write(to: collection.name) { writer in
+    return try writing(once, body: bytes) { catalog in
+      let ((first, identity), summary) = try catalog.write(to: collection.name) { writer in
         var first: Int?
         for fields in items {
           let item = try writer.add(fields)
           if first == nil { first = item }
         }
-        return try first.map { try writer.stored(.number($0)) }
+        return (
+          try first.map { try writer.stored(.number($0)) },
+          try catalog.identity(of: writer.collection)
+        )
       }
+      var response = HTTPResponse.summary(summary, status: first == nil ? 200 : 201)
+      if let first {
+        response.headers.append(
+          ("Location", Self.location(of: first.key ?? String(first.item), in: collection.name)))
+      }
+      response.headers.append((Router.identityHeader, identity))
+      return response
     }
-    guard let first else { return .summary(summary) }
-    var response = HTTPResponse.summary(summary, status: 201)
-    response.headers.append(
-      ("Location", Self.location(of: first.key ?? String(first.item), in: collection.name)))
-    return response
   }
 
   /// `PATCH /api/collections/NAME/items/ITEM`: sets the given fields, if the item has not
@@ -103,45 +116,81 @@ struct ItemAPI: Sendable {
   ///   column, a blank or a duplicate key.
   func update(
     _ text: String, in collection: CollectionInfo, setting fields: [String: String],
-    condition: VersionCondition?
+    condition: VersionCondition?, once: IdempotentWrite? = nil, bytes: [UInt8] = []
   ) throws(APIError) -> HTTPResponse {
-    let (before, summary) = try write(text, in: collection, if: condition) { writer, item in
-      try writer.update(item, fields)
+    try writing(once, body: bytes) { catalog in
+      let ((before, identity), summary) = try write(
+        text, in: collection, if: condition, on: catalog
+      ) {
+        writer, item in try writer.update(item, fields)
+      }
+      var response = HTTPResponse.summary(summary)
+      response.headers.append(
+        ("ETag", Self.entityTag(summary.updated.isEmpty ? before.version : summary.version)))
+      response.headers.append((Router.identityHeader, identity))
+      return response
     }
-    var response = HTTPResponse.summary(summary)
-    response.headers.append(
-      ("ETag", Self.entityTag(summary.updated.isEmpty ? before.version : summary.version)))
-    return response
   }
 
   /// `DELETE /api/collections/NAME/items/ITEM`: removes the item, if it has not changed since
   /// the version `condition` names.
   ///
   /// - Throws: `APIError` 404 for an unknown item, 412 when the item changed.
-  func remove(_ text: String, in collection: CollectionInfo, condition: VersionCondition?)
-    throws(APIError) -> HTTPResponse
-  {
-    .summary(try write(text, in: collection, if: condition) { try $0.remove($1) }.summary)
+  func remove(
+    _ text: String, in collection: CollectionInfo, condition: VersionCondition?,
+    once: IdempotentWrite? = nil
+  ) throws(APIError) -> HTTPResponse {
+    try writing(once, body: []) { catalog in
+      let ((_, identity), summary) = try write(text, in: collection, if: condition, on: catalog) {
+        try $0.remove($1)
+      }
+      var response = HTTPResponse.summary(summary)
+      response.headers.append((Router.identityHeader, identity))
+      return response
+    }
   }
 
-  /// Writes the item `text` names with `change`, in one write, if it has not changed since the
-  /// versions `condition` names; returns the item as the write found it, and the summary.
+  /// Whether an answer is kept for the key of `once`: the request is then answered as a replay
+  /// (or refused), before anything else about it is checked.
+  func isRecorded(_ once: IdempotentWrite) throws(APIError) -> Bool {
+    try catalogs.reading { (catalog) throws(CatalogError) in try catalog.isRecorded(once.key) }
+  }
+
+  /// The answer to a request without a body whose key has an answer kept already.
+  func replay(_ once: IdempotentWrite) throws(APIError) -> HTTPResponse {
+    try once.replay(with: catalogs, fingerprint: try once.digest(body: []))
+  }
+
+  /// The answer that `answer` makes with a catalog of the pool, in a write; once for the key of
+  /// `once`, whose body is `body`.
+  private func writing(
+    _ once: IdempotentWrite?, body: [UInt8], _ answer: (Catalog) throws -> HTTPResponse
+  ) throws(APIError) -> HTTPResponse {
+    try catalogs.writing { catalog in
+      guard let once else { return try answer(catalog) }
+      return try once.answer(on: catalog, fingerprint: { try once.digest(body: body) }) {
+        try answer(catalog)
+      }
+    }
+  }
+
+  /// Writes the item `text` names with `change`, in one write on `catalog`, if it has not
+  /// changed since the versions `condition` names; returns the item as the write found it, the
+  /// collection's identity, and the summary.
   ///
   /// - Throws: `APIError` 412 when the item changed; what the write throws.
   private func write(
     _ text: String, in collection: CollectionInfo, if condition: VersionCondition?,
-    _ change: @escaping (CollectionWriter, ItemReference) throws -> Void
-  ) throws(APIError) -> (result: StoredItem, summary: WriteSummary) {
-    try catalogs.writing { catalog in
-      try catalog.write(to: collection.name) { writer in
-        let reference = try Self.reference(text, in: collection)
-        let stored = try writer.stored(reference)
-        if let condition, !condition.allows(stored.version) {
-          throw APIError.preconditionFailed(item: stored.item, version: stored.version)
-        }
-        try change(writer, reference)
-        return stored
+    on catalog: Catalog, _ change: (CollectionWriter, ItemReference) throws -> Void
+  ) throws -> (result: (StoredItem, String), summary: WriteSummary) {
+    try catalog.write(to: collection.name) { writer in
+      let reference = try Self.reference(text, in: collection)
+      let stored = try writer.stored(reference)
+      if let condition, !condition.allows(stored.version) {
+        throw APIError.preconditionFailed(item: stored.item, version: stored.version)
       }
+      try change(writer, reference)
+      return (stored, try catalog.identity(of: writer.collection))
     }
   }
 

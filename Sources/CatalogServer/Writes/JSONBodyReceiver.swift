@@ -2,14 +2,14 @@
 /// and, once it is in, parses it (`FieldsBody`) and answers with `respond`.
 final class JSONBodyReceiver: BodyReceiver {
   private var bytes: [UInt8] = []
-  private let respond: (FieldsBody) throws(APIError) -> HTTPResponse
+  private let respond: (FieldsBody, [UInt8]) throws(APIError) -> HTTPResponse
   private let finishing: (HTTPResponse) -> HTTPResponse
 
   /// - Parameters:
   ///   - respond: the answer to the parsed body.
   ///   - finishing: what every answer goes through last (the cross-origin headers).
   init(
-    respond: @escaping (FieldsBody) throws(APIError) -> HTTPResponse,
+    respond: @escaping (FieldsBody, [UInt8]) throws(APIError) -> HTTPResponse,
     finishing: @escaping (HTTPResponse) -> HTTPResponse
   ) {
     self.respond = respond
@@ -22,7 +22,7 @@ final class JSONBodyReceiver: BodyReceiver {
 
   func finish() -> HTTPResponse {
     do {
-      return finishing(try respond(try FieldsBody(parsing: bytes)))
+      return finishing(try respond(try FieldsBody(parsing: bytes), bytes))
     } catch {
       return finishing(.error(error))
     }

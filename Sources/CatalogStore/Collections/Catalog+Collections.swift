@@ -15,6 +15,7 @@ extension Catalog {
         ofCollection: collection.id)
       try connection.prepare("DELETE FROM items WHERE collection_id = ?")
         .bind(.integer(collection.id)).run()
+      try forgetRemovals(from: collection.id)
       try connection.prepare("DELETE FROM collections WHERE id = ?")
         .bind(.integer(collection.id)).run()
       writerSetups[collection.id] = nil

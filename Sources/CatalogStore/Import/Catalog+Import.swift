@@ -130,9 +130,13 @@ extension Catalog {
     let summaryGrouping = options.groupBy.first.map(Grouping.column) ?? .letters
     let summaryIndex = plan.build.builders.firstIndex { $0.grouping == summaryGrouping } ?? 0
     return .changed { (version) throws(CatalogError) in
-      // Its items are left without a version of their own: they have this one.
+      // Its items are left without a version of their own: they have this one. Its history, and
+      // so the versions after which its changed items can be told, starts here.
       try self.connection.prepare(
-        "UPDATE collections SET version = ?2, imported_version = ?2 WHERE id = ?1"
+        """
+        UPDATE collections SET version = ?2, imported_version = ?2, history_floor = ?2
+        WHERE id = ?1
+        """
       ).bind(.integer(plan.collectionID), .integer(version)).run()
       try self.logReload(ofCollection: plan.collectionID, named: plan.name, version: version)
       return ImportSummary(

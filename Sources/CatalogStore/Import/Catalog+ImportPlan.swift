@@ -54,7 +54,7 @@ extension Catalog {
       try connection.prepare(
         """
         UPDATE collections SET columns = ?2, title_column = ?3, sort_as = ?4, locale = ?5,
-          key_column = ?6, names = ?7, ignores_articles = ?8, imported_at = ?9
+          key_column = ?6, names = ?7, ignores_articles = ?8, imported_at = ?9, identity = ?10
         WHERE id = ?1
         """
       ).bind(
@@ -62,8 +62,12 @@ extension Catalog {
         .text(JSONText.array(settings.sortAs)), .text(settings.locale.identifier),
         settings.keyColumn.map(SQLValue.text) ?? .null,
         .integer(settings.sortingOptions.valuesAreNames ? 1 : 0),
-        .integer(settings.sortingOptions.ignoresArticles ? 1 : 0), .text(Self.now())
+        .integer(settings.sortingOptions.ignoresArticles ? 1 : 0), .text(Self.now()),
+        .text(CollectionIdentity.make())
       ).run()
+      // Its contents are replaced wholesale, as no list of changes says: a new identity, and
+      // the old one's history goes.
+      try forgetRemovals(from: existing.id)
       collectionID = existing.id
     } else {
       collectionID = try insertCollection(name: name, header: header, settings: settings)
@@ -136,8 +140,8 @@ extension Catalog {
     try connection.prepare(
       """
       INSERT INTO collections (name, columns, title_column, sort_as, locale, key_column, names,
-        ignores_articles, item_count, imported_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?)
+        ignores_articles, item_count, imported_at, identity)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)
       RETURNING id
       """
     ).bind(
@@ -145,7 +149,8 @@ extension Catalog {
       .text(JSONText.array(settings.sortAs)), .text(settings.locale.identifier),
       settings.keyColumn.map(SQLValue.text) ?? .null,
       .integer(settings.sortingOptions.valuesAreNames ? 1 : 0),
-      .integer(settings.sortingOptions.ignoresArticles ? 1 : 0), .text(Self.now())
+      .integer(settings.sortingOptions.ignoresArticles ? 1 : 0), .text(Self.now()),
+      .text(CollectionIdentity.make())
     ).stepInteger()
   }
 

@@ -250,6 +250,12 @@ public final class CollectionWriter {
     try filePending()
     try connection.cached("DELETE FROM items WHERE collection_id = ? AND item = ?")
       .bind(.integer(collection.id), .integer(item)).runWithoutWaiting()
+    // An item this write added was never seen by anyone: its removal is not history.
+    if !added.contains(item) {
+      try catalog.recordRemoval(
+        of: item, key: keyPosition.map { String(fields[$0].canonicalValue) },
+        from: collection.id, version: itemVersion)
+    }
     for (position, entry) in keys.entries(item: item, fields: fields).enumerated() {
       let (layout, tracker) = lists[position]
       tracker.section(entry.sectionKey, try layout.delete(entry))
@@ -348,6 +354,10 @@ public final class CollectionWriter {
       try connection.cached(
         "UPDATE items SET version = ?2 WHERE collection_id = ?1 AND version = -1"
       ).bind(.integer(collection.id), .integer(version)).runWithoutWaiting()
+    }
+    if !removed.isEmpty {
+      try catalog.finishRemovals(
+        from: collection.id, version: version, markedUntilNow: itemVersion == Self.writtenNow)
     }
     let rebuilt = Set(catalog.listsBuiltByWrite ?? [])
     for (layout, tracker) in lists {

@@ -3,7 +3,8 @@ import CatalogStore
 import CommandLineArguments
 
 /// `catalog collections`: every collection with its settings, version, stored groupings and
-/// import time, and its header and footer when any collection has one (DESIGN §6).
+/// import time, its identity in JSON, and its header and footer when any collection has one
+/// (DESIGN §6, §16).
 struct CollectionsCommand: RunnableCommand {
   static let configuration = CommandConfiguration(
     name: "collections",
@@ -13,7 +14,10 @@ struct CollectionsCommand: RunnableCommand {
   @OptionGroup var output: OutputOptions
 
   func run(_ context: CommandContext) throws {
-    let records = try Record.collections(in: context.openCatalog(creating: false, keys: .notNeeded))
+    // The identity is for programs (DESIGN §16): in JSON, as the server's API gives it.
+    let records = try Record.collections(
+      in: context.openCatalog(creating: false, keys: .notNeeded),
+      includingIdentity: output.format == .json)
     let table = ResultTable(
       columns: records.first?.columns ?? Record.collectionColumns(includingNotes: false),
       format: output.format, output: context.output)
