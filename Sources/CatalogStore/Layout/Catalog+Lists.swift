@@ -195,15 +195,15 @@ extension Catalog {
       WHERE collection_id = ?1 OR ?1 IS NULL ORDER BY id
       """)
     try statement.bind(collectionID.map(SQLValue.integer) ?? .null)
-    var groupings: [StoredList] = []
+    var lists: [StoredList] = []
     while try statement.step() {
-      groupings.append(
+      lists.append(
         StoredList(
           collectionID: statement.int(at: 0),
           grouping: Grouping(storedColumn: statement.text(at: 1)), locale: statement.text(at: 2),
           version: CollationVersion(icu: statement.text(at: 3), collator: statement.text(at: 4))))
     }
-    return groupings
+    return lists
   }
 
   /// The lists whose stored versions differ from what the running ICU makes for their locale.
