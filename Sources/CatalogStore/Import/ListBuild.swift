@@ -80,31 +80,3 @@ struct ListBuild {
     return counts
   }
 }
-
-extension Catalog {
-  /// Makes the list row, or empties an existing one, recording the versions of `collation`
-  /// and the version its change sets start from: the catalog's version for a list built by a
-  /// query, the one the write commits for a list built by a write (`versionedWrite` sets it).
-  fileprivate func resetList(collectionID: Int, grouping: Grouping, collation: Collation)
-    throws(CatalogError) -> Int
-  {
-    let statement = try connection.prepare(
-      """
-      INSERT INTO groupings (collection_id, group_by, locale, icu_version, collator_version,
-        built_version)
-      VALUES (?1, ?2, ?3, ?4, ?5, ?6)
-      ON CONFLICT (collection_id, group_by, locale)
-      DO UPDATE SET icu_version = ?4, collator_version = ?5, built_version = ?6
-      RETURNING id
-      """)
-    try statement.bind(
-      .integer(collectionID), .text(grouping.storedColumn), .text(collation.locale.identifier),
-      .text(collation.version.icu), .text(collation.version.collator),
-      .integer(version()))
-    let id = try statement.stepInteger()
-    listsBuiltByWrite?.append(id)
-    try ListTables(connection: connection, keepsSearchStarts: keepsSearchStarts).deleteContents(
-      ofList: id)
-    return id
-  }
-}
