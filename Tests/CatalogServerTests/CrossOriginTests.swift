@@ -45,10 +45,13 @@ struct CrossOriginTests {
       Self.corsHeaders(preflight) == [
         "access-control-allow-origin": Self.app,
         "access-control-allow-methods": "GET, HEAD, PATCH, DELETE",
-        "access-control-allow-headers": "Authorization, Content-Type, If-Match, Last-Event-ID",
+        "access-control-allow-headers":
+          "Authorization, Catalog-Collection-Identity, Content-Type, Idempotency-Key, If-Match, "
+          + "Last-Event-ID",
         "access-control-max-age": "600",
         "access-control-expose-headers":
-          "Catalog-Version, ETag, Location, Retry-After, WWW-Authenticate",
+          "Catalog-Collection-Identity, Catalog-Version, ETag, Idempotency-Replayed, Location, "
+          + "Retry-After, WWW-Authenticate",
         "vary": "Origin",
       ])
     let write = try Self.send(

@@ -6,9 +6,12 @@ struct CrossOrigin: Sendable {
   let allowedOrigins: [String]
 
   /// The request headers a page may send.
-  static let allowedHeaders = "Authorization, Content-Type, If-Match, Last-Event-ID"
+  static let allowedHeaders =
+    "Authorization, Catalog-Collection-Identity, Content-Type, Idempotency-Key, If-Match, Last-Event-ID"
   /// The response headers a page may read.
-  static let exposedHeaders = "Catalog-Version, ETag, Location, Retry-After, WWW-Authenticate"
+  static let exposedHeaders =
+    "Catalog-Collection-Identity, Catalog-Version, ETag, Idempotency-Replayed, Location, Retry-After, "
+    + "WWW-Authenticate"
   /// How long a browser may keep a preflight's answer, in seconds.
   static let preflightSeconds = 600
 
