@@ -2,7 +2,8 @@
 /// catalog again, on another thread or in another request (`Catalog(at:creating:configuration:)`).
 ///
 /// Each engine's module makes them: `CatalogLocation.sqlite(path:)` in `CatalogSQLite`,
-/// `CatalogLocation.postgreSQL(uri:)` in `CatalogPostgreSQL`.
+/// `CatalogLocation.postgreSQL(uri:)` in `CatalogPostgreSQL`; a tool that takes either from its
+/// user (`--db`, `$CATALOG_DB`) turns the text into one with `CatalogAddress` (`CatalogLocations`).
 public struct CatalogLocation: Sendable, CustomStringConvertible {
   /// The catalog's place in messages: a path, or a URI with its password masked.
   public let description: String

@@ -30,7 +30,8 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
   /// Reading or writing the catalog's files failed in the operating system (an I/O error):
   /// `problem` says where.
   case ioError(path: String, problem: IOProblem, failure: DatabaseFailure)
-  /// SQLite found the file's pages malformed: it was damaged, or truncated.
+  /// The engine found the catalog's data malformed: an SQLite file damaged or truncated, data
+  /// PostgreSQL reports corrupt.
   case damaged(path: String, failure: DatabaseFailure)
   /// The database engine failed in a way none of the cases above names.
   case database(path: String, DatabaseFailure)
