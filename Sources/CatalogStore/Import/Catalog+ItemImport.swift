@@ -30,7 +30,8 @@ extension Catalog {
     }
   }
 
-  /// Writes the file's rows as items, inside `importItems`.
+  /// Writes the file's rows as items, inside `importItems`; a failure names the first repeated
+  /// key of the file with both its lines, when there is one.
   private func writeItems(
     from reader: CSVReader, into collection: CollectionInfo, options: ImportOptions,
     keyPosition: Int?, positions: [Int], collation: Collation,
@@ -42,6 +43,21 @@ extension Catalog {
         connection: connection,
         keyColumn: ImportKeyColumn(inputName: reader.inputName, column: column))
     }
+    do {
+      return try writeRecords(
+        from: reader, with: writer, keyChecker: keyChecker, into: collection, options: options,
+        keyPosition: keyPosition, positions: positions, collation: collation, progress: progress)
+    } catch {
+      throw keyChecker?.explain(error) ?? error
+    }
+  }
+
+  /// Writes the file's rows as items with `writer`, their keys checked by `keyChecker`.
+  private func writeRecords(
+    from reader: CSVReader, with writer: CollectionWriter, keyChecker: ImportKeyChecker?,
+    into collection: CollectionInfo, options: ImportOptions, keyPosition: Int?,
+    positions: [Int], collation: Collation, progress: ((ImportProgress) -> Void)?
+  ) throws(CatalogError) -> WriteOutcome<ImportSummary> {
     var itemsRead = 0
     while let record = try nextRecord(of: reader) {
       var fields = Array(repeating: "", count: collection.columns.count)

@@ -2,43 +2,51 @@
 /// non-empty and unlike every earlier record's, and an error names the record's place and the
 /// earlier one's line. The keys seen are kept in a temporary table, so memory does not grow with
 /// the file, and a sync can compare the collection's keys with them.
+///
+/// The table's primary key refuses a repeated key; its insert is sent without waiting (on
+/// PostgreSQL it goes with the row's next statement, in the same round trip), so the refusal
+/// comes without the line it repeats. The keys are logged as well (`ImportKeyLog`), and
+/// `explain` finds that line when the import fails.
 final class ImportKeyChecker {
-  private let connection: any DatabaseConnection
-  private let keyColumn: ImportKeyColumn
+  private let log: ImportKeyLog
   private let insert: any DatabaseStatement
-  private let firstLine: any DatabaseStatement
 
   /// Starts checking, inside the import's transaction.
   init(connection: any DatabaseConnection, keyColumn: ImportKeyColumn) throws(CatalogError) {
-    self.connection = connection
-    self.keyColumn = keyColumn
+    log = ImportKeyLog(keyColumn: keyColumn)
     table = connection.traits.temporarySchema + ".import_keys"
     try connection.execute(
       """
       DROP TABLE IF EXISTS \(table);
-      CREATE TEMP TABLE \(table) (key TEXT PRIMARY KEY, line INTEGER NOT NULL)
+      CREATE TEMP TABLE \(table) (key TEXT PRIMARY KEY)
       """)
-    insert = try connection.prepare(
-      "INSERT INTO \(table) (key, line) VALUES (?, ?) ON CONFLICT DO NOTHING")
-    firstLine = try connection.prepare("SELECT line FROM \(table) WHERE key = ?")
+    insert = try connection.prepare("INSERT INTO \(table) (key) VALUES (?) ON CONFLICT DO NOTHING")
+    self.connection = connection
   }
+
+  private let connection: any DatabaseConnection
 
   /// The record's trimmed key, checked.
   ///
-  /// - Throws: `CatalogError.csv` with `.blankKey` or `.duplicateKey` at the record's line.
+  /// - Throws: `CatalogError.csv` with `.blankKey` at the record's line; with `.duplicateKey`
+  ///   now or from a later statement of the import (then without the earlier line, which
+  ///   `explain` adds).
   func check(_ field: String, line: Int) throws(CatalogError) -> String {
-    let key = try keyColumn.key(of: field, line: line)
-    try insert.bind(.text(key), .integer(line)).run()
-    if connection.changes == 0 {
-      let first = try firstLine.bind(.text(key)).stepInteger()
-      throw keyColumn.error(.duplicateKey(key, firstLine: first), line: line)
-    }
+    let key = try log.add(field, line: line)
+    try insert.bind(.text(key)).runWithoutWaiting(
+      changing: 1, otherwise: error(.duplicateKey(key, firstLine: 0), line: line))
     return key
+  }
+
+  /// The error to report for the import that failed with `failure`: the first repeated key,
+  /// with both its lines, when the file has one so far; else `failure`.
+  func explain(_ failure: CatalogError) -> CatalogError {
+    log.explain(failure)
   }
 
   /// An error about the record on `line`.
   func error(_ kind: CSVError.Kind, line: Int) -> CatalogError {
-    keyColumn.error(kind, line: line)
+    log.keyColumn.error(kind, line: line)
   }
 
   /// The keys seen, as a table to compare with.
