@@ -20,7 +20,12 @@ final class ImportKeyChecker {
       DROP TABLE IF EXISTS \(table);
       CREATE TEMP TABLE \(table) (key TEXT PRIMARY KEY)
       """)
-    insert = try connection.prepare("INSERT INTO \(table) (key) VALUES (?) ON CONFLICT DO NOTHING")
+    // Kept compiled (PostgreSQL sends only kept statements without waiting); the table it names
+    // is made anew by each import.
+    let table = table
+    insert = try connection.cached(named: "insert a key an import read") {
+      "INSERT INTO \(table) (key) VALUES (?) ON CONFLICT DO NOTHING"
+    }
     self.connection = connection
   }
 
