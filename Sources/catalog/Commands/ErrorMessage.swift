@@ -110,7 +110,7 @@ struct ErrorMessage {
       switch operation {
       case .upsertImport: return "--upsert"
       case .syncImport: return "--sync"
-      case .itemByKey, .upsert: return operation.description
+      case .itemByKey, .upsert, .mirrorAdd: return operation.description
       }
     }
   }
