@@ -332,3 +332,108 @@ struct MirrorSyncTests {
     #expect(withToken.standardError.contains("a token never goes in an address"))
   }
 }
+
+/// What a mirror does when things break: a lost answer, a process killed mid-copy and
+/// mid-apply, a server whose history no longer reaches back.
+extension MirrorSyncTests {
+  @Test(arguments: TestEngine.all)
+  func anUploadWhoseAnswerIsLostIsAppliedOnce(engine: TestEngine) throws {
+    let setup = try Setup(engine: engine)
+    let proxy = try AnswerLosingProxy(to: setup.server.port)
+    let url = "http://127.0.0.1:\(proxy.port)/api/collections/people"
+    try Setup.check(setup.onDevice(["mirror", url]))
+    try Setup.check(setup.onDevice(["add", "id=p9", "name=Nils", "city=Mora"]))
+    try Setup.check(setup.onDevice(["update", "p1", "city=Lund"]))
+    let before = try setup.runner.rows("SELECT version FROM catalog_state")
+    let step = try setup.sync()
+    #expect(proxy.lostAnswers == 1)
+    #expect(step["uploaded"] as? Int == 2)
+    // Two writes, two versions: the add that was sent twice was applied once.
+    #expect(
+      try setup.runner.rows("SELECT version FROM catalog_state") == [String(Int(before[0])! + 2)])
+    #expect(try setup.serverItems().filter { $0.hasPrefix("p9,") } == ["p9,Nils,Mora"])
+    #expect(try setup.deviceItems() == setup.serverItems())
+  }
+
+  @Test(arguments: TestEngine.all)
+  func aServerWhoseHistoryNoLongerReachesBackIsCopiedAgain(engine: TestEngine) throws {
+    let setup = try Setup(engine: engine)
+    try Setup.check(setup.onDevice(["mirror", setup.url, "--locale", "sv"]))
+    try Setup.check(setup.onDevice(["update", "p2", "city=Sala"]))
+    try setup.onServer(["remove", "p5"])
+    try setup.onServer(["add", "id=p6", "name=Bo", "city=Ystad"])
+    // As if the removals before now had been pruned: the history starts at the last version.
+    _ = try setup.runner.rows(
+      "UPDATE collections SET history_floor = (SELECT version FROM catalog_state)")
+    let step = try setup.sync()
+    #expect(step["copied"] as? Bool == true)
+    #expect(step["uploaded"] as? Int == 1)
+    #expect(try setup.serverItems().contains("p2,Örjan,Sala"))
+    #expect(try setup.deviceItems() == setup.serverItems())
+    #expect(try setup.deviceList() == setup.freshList())
+  }
+
+  /// Many rows, so that a copy and a catch-up take many pages.
+  static func manyPeople(_ count: Int, city: String = "Lund") -> String {
+    (0..<count).map { "k\($0),Name \(String($0, radix: 36)),\(city)\n" }.joined()
+  }
+
+  @Test(arguments: TestEngine.all)
+  func aMirrorKilledWhileCopyingOrApplyingResumesWithNothingSkippedOrDoubled(engine: TestEngine)
+    throws
+  {
+    let setup = try Setup(engine: engine, rows: Self.manyPeople(30_000))
+    let copy = Process()
+    copy.executableURL = CatalogRunner.executable
+    copy.arguments = ["--db", setup.device, "mirror", setup.url, "--locale", "sv"]
+    copy.environment = ["CATALOG_TOKEN": setup.token]
+    copy.standardError = FileHandle.nullDevice
+    try copy.run()
+    // Killed once some pages are kept and before the copy is complete.
+    while copy.isRunning,
+      (try Int(
+        TestCatalog.peek(path: setup.device, "SELECT count(*) FROM mirror_copy_items")
+          .first ?? "0") ?? 0) < 3000
+    {
+      Thread.sleep(forTimeInterval: 0.01)
+    }
+    kill(copy.processIdentifier, SIGKILL)
+    copy.waitUntilExit()
+    let kept = try TestCatalog.peek(path: setup.device, "SELECT after FROM mirror_copies")
+    #expect(kept.count == 1 && (Int(kept[0]) ?? 0) > 0, "the copy kept its place: \(kept)")
+    #expect(try TestCatalog.peek(path: setup.device, "SELECT count(*) FROM items") == ["0"])
+    try setup.onServer(["update", "k7", "city=Sala"])
+    try Setup.check(setup.onDevice(["mirror", setup.url, "--locale", "sv"]))
+    #expect(try setup.deviceItems() == setup.serverItems())
+
+    // The server changes every item in five writes; the sync is killed between its pages.
+    for part in 0..<5 {
+      let rows = (part * 6000..<(part + 1) * 6000).map {
+        "k\($0),Name \(String($0, radix: 36)),Umeå\n"
+      }
+      try setup.runner.write("part.csv", "id,name,city\n" + rows.joined())
+      try setup.onServer(["import", "part.csv", "-c", "people", "--upsert", "--quiet"])
+    }
+    let sync = Process()
+    sync.executableURL = CatalogRunner.executable
+    sync.arguments = ["--db", setup.device, "sync"]
+    sync.environment = ["CATALOG_TOKEN": setup.token]
+    sync.standardError = FileHandle.nullDevice
+    try sync.run()
+    let umea = "SELECT count(*) FROM items WHERE fields LIKE '%Umeå%'"
+    while sync.isRunning,
+      (try Int(TestCatalog.peek(path: setup.device, umea).first ?? "0") ?? 0) < 1000
+    {
+      Thread.sleep(forTimeInterval: 0.005)
+    }
+    kill(sync.processIdentifier, SIGKILL)
+    sync.waitUntilExit()
+    let applied = Int(try TestCatalog.peek(path: setup.device, umea).first ?? "0") ?? 0
+    #expect(applied > 0 && applied < 30_000, "killed mid-apply: \(applied) applied")
+    #expect(
+      try setup.sync()["reached"] as? Int
+        == Int(try setup.runner.rows("SELECT version FROM catalog_state")[0]))
+    #expect(try setup.deviceItems() == setup.serverItems())
+    #expect(try Int(TestCatalog.peek(path: setup.device, umea).first ?? "0") == 30_000)
+  }
+}

@@ -8,7 +8,7 @@ import CommandLineArguments
 struct MirrorCommand: RunnableCommand {
   static let configuration = CommandConfiguration(
     name: "mirror",
-    abstract: "Copy a served collection into this catalog, to follow it with sync.",
+    abstract: "Copy a served collection here, to follow it with sync.",
     discussion: """
       URL is a collection of a catalog serve: http[s]://HOST[:PORT]/api/collections/NAME. The \
       copy is made page by page as of one server version, resumes where it stopped when cut \

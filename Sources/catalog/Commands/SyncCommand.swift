@@ -7,7 +7,7 @@ import Foundation
 struct SyncCommand: RunnableCommand {
   static let configuration = CommandConfiguration(
     name: "sync",
-    abstract: "Apply a mirror's server versions and upload its queued writes.",
+    abstract: "Bring a mirror up to date with its server, both ways.",
     discussion: """
       Applies the server's writes after the version reached, in order, then uploads the local \
       writes in order (each with If-Match and an Idempotency-Key, so a write whose answer was \
@@ -20,7 +20,9 @@ struct SyncCommand: RunnableCommand {
       """
   )
 
-  @Option("collection", short: "c", value: "name", help: ListOptions.collectionHelp)
+  @Option(
+    "collection", short: "c", value: "name",
+    help: "The mirror; may be left out if it is the catalog's only collection.")
   var collection: String?
 
   @Flag("follow", help: "Stay on and apply each server version as it commits; Ctrl-C stops.")
