@@ -27,6 +27,11 @@ public final class CatalogMirror: @unchecked Sendable {
     get { http.onOutage }
     set { http.onOutage = newValue }
   }
+  /// Asked while a request is retried: true gives up at once, as `SyncError.unreachable`.
+  public var shouldStop: () -> Bool {
+    get { http.shouldStop }
+    set { http.shouldStop = newValue }
+  }
   /// Items a copy asks for at a time.
   public var pageSize = 1000
 
@@ -494,11 +499,11 @@ public final class CatalogMirror: @unchecked Sendable {
 
   // MARK: - Following
 
-  /// Follows the mirror: syncs now, then again whenever `interval` has passed, for as long as the
-  /// sequence is iterated; each element is what one step did (steps that did nothing are not
+  /// Follows the mirror: syncs now, then again as each server write commits (the server's change
+  /// stream wakes it) or `interval` has passed, for as long as the sequence is iterated; each element is what one step did (steps that did nothing are not
   /// given, but the first is). The server going away is retried with back-off (told through
   /// `onOutage`); a refused token ends the sequence with `SyncError.tokenRefused`.
-  public func follow(_ collection: String?, interval: TimeInterval = 0.05)
+  public func follow(_ collection: String?, interval: TimeInterval = 1)
     -> AsyncThrowingStream<SyncStep, any Error>
   {
     AsyncThrowingStream<SyncStep, any Error> {
@@ -522,11 +527,24 @@ public final class CatalogMirror: @unchecked Sendable {
   /// `follow(_:interval:)` on this thread: calls `each` with every step that did something (and
   /// the first), until `shouldStop` says so.
   public func follow(
-    _ collection: String?, interval: TimeInterval = 0.05, until shouldStop: () -> Bool,
+    _ collection: String?, interval: TimeInterval = 1, until shouldStop: () -> Bool,
     _ each: (SyncStep) throws -> Void
   ) throws {
     var first = true
+    // The change stream wakes the follower as each server write commits; without it (it ended,
+    // or the server is away) the follower looks every `interval` anyway.
+    let stream = ChangeStreamWakeUp()
+    defer { stream.close() }
+    var opened = Date.distantPast
     while !shouldStop() {
+      // A stream that keeps ending (a server away, or one without it) is opened again at most
+      // once an interval.
+      if stream.hasEnded, Date().timeIntervalSince(opened) >= interval,
+        let source = try? mirrorSource(collection), let url = URL(string: source.url)
+      {
+        stream.open(url.appendingPathComponent("changes"), token: http.token)
+        opened = Date()
+      }
       do {
         let step = try sync(collection)
         if first || step.downloaded > 0 || step.uploaded > 0 || step.conflicts > 0
@@ -538,7 +556,10 @@ public final class CatalogMirror: @unchecked Sendable {
       } catch SyncError.unreachable {
         // Retried after the interval; `onOutage` has told.
       }
-      Thread.sleep(forTimeInterval: interval)
+      // Waits for the next event (several at once make one step), or the interval.
+      if stream.wakeUp.wait(timeout: .now() + interval) == .success {
+        while stream.wakeUp.wait(timeout: .now()) == .success {}
+      }
     }
   }
 

@@ -106,10 +106,7 @@ struct MirrorStoreTests {
 
   @Test(arguments: TestEngine.all)
   func aCopyInSwedishIsAFreshSwedishImportAndFollowsEveryServerWrite(engine: TestEngine) throws {
-    let server = try TestCatalog(engine: engine)
-    try server.importCSV(Self.csv(Self.people), collection: "people", locale: "en", key: "id")
-    let device = try TestCatalog(engine: engine)
-    try Self.copy(from: server, to: device.catalog)
+    let (server, device) = try Self.mirrored(engine)
     let list = try Self.list(device.catalog)
     var state = try WriteSequenceTests.read(list)
     #expect(state == (try Self.fresh(Self.serverItems(server), engine: engine)))
@@ -142,10 +139,7 @@ struct MirrorStoreTests {
 
   @Test(arguments: TestEngine.all)
   func localWritesAreQueuedAndStayOnTopOfServerVersions(engine: TestEngine) throws {
-    let server = try TestCatalog(engine: engine)
-    try server.importCSV(Self.csv(Self.people), collection: "people", locale: "en", key: "id")
-    let device = try TestCatalog(engine: engine)
-    try Self.copy(from: server, to: device.catalog)
+    let (server, device) = try Self.mirrored(engine)
     let catalog = device.catalog
     let serverVersion = try server.catalog.version()
 
@@ -202,10 +196,7 @@ struct MirrorStoreTests {
 
   @Test(arguments: TestEngine.all)
   func aServerRemovalOfAnItemChangedOnTheDeviceIsAConflict(engine: TestEngine) throws {
-    let server = try TestCatalog(engine: engine)
-    try server.importCSV(Self.csv(Self.people), collection: "people", locale: "en", key: "id")
-    let device = try TestCatalog(engine: engine)
-    try Self.copy(from: server, to: device.catalog)
+    let (server, device) = try Self.mirrored(engine)
     let catalog = device.catalog
     try catalog.update(.key("p3"), in: "people", setting: ["city": "Sala"])
     try catalog.add(Self.fields(["p8", "Eva", "Eksjö"]), to: "people")
@@ -236,10 +227,7 @@ struct MirrorStoreTests {
 
   @Test(arguments: TestEngine.all)
   func aCopyAgainKeepsPendingWritesAndSwapsInAtOnce(engine: TestEngine) throws {
-    let server = try TestCatalog(engine: engine)
-    try server.importCSV(Self.csv(Self.people), collection: "people", locale: "en", key: "id")
-    let device = try TestCatalog(engine: engine)
-    try Self.copy(from: server, to: device.catalog)
+    let (server, device) = try Self.mirrored(engine)
     let catalog = device.catalog
     try catalog.update(.key("p5"), in: "people", setting: ["city": "Sala"])
     try catalog.add(Self.fields(["p8", "Eva", "Eksjö"]), to: "people")
@@ -262,6 +250,15 @@ struct MirrorStoreTests {
       try catalog.mirrorSource(of: "people")?.identity
         == server.catalog.identity(of: try #require(try server.catalog.collection(named: "people")))
     )
+  }
+
+  /// A server catalog of the people in English, and a device with its Swedish copy.
+  static func mirrored(_ engine: TestEngine) throws -> (server: TestCatalog, device: TestCatalog) {
+    let server = try TestCatalog(engine: engine)
+    try server.importCSV(Self.csv(Self.people), collection: "people", locale: "en", key: "id")
+    let device = try TestCatalog(engine: engine)
+    try Self.copy(from: server, to: device.catalog)
+    return (server, device)
   }
 
   static func deviceItems(_ catalog: Catalog) throws -> [Int: [String]] {

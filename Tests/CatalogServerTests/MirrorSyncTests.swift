@@ -13,7 +13,7 @@ struct MirrorSyncTests {
   final class Server {
     let database: String
     private(set) var port: UInt16 = 0
-    private var process: Process?
+    private var process: SharedCatalogServeTests.ServeProcess?
 
     init(database: String) throws {
       self.database = database
@@ -21,33 +21,13 @@ struct MirrorSyncTests {
     }
 
     func start() throws {
-      let process = Process()
-      process.executableURL = CatalogRunner.executable
-      process.arguments = ["--db", database, "serve", "--port", String(port)]
-      let errors = Pipe()
-      process.standardError = errors
-      try process.run()
-      var line: [UInt8] = []
-      while let byte = try errors.fileHandleForReading.read(upToCount: 1)?.first, byte != 10 {
-        line.append(byte)
-      }
-      let text = String(decoding: line, as: UTF8.self)
-      guard let match = text.firstMatch(of: #/127\.0\.0\.1:(\d+)//#), let port = UInt16(match.1)
-      else {
-        process.terminate()
-        throw SharedCatalogServeTests.ServeError(line: text)
-      }
-      self.port = port
+      let process = try SharedCatalogServeTests.ServeProcess(database: database, port: port)
+      port = process.port
       self.process = process
     }
 
-    func stop() {
-      process?.terminate()
-      process?.waitUntilExit()
-      process = nil
-    }
-
-    deinit { stop() }
+    /// Stops the server and waits for it to end.
+    func stop() { process = nil }
   }
 
   /// A server catalog of `people` (key `id`, in English), a write token, a server, and a device.
@@ -435,5 +415,52 @@ extension MirrorSyncTests {
         == Int(try setup.runner.rows("SELECT version FROM catalog_state")[0]))
     #expect(try setup.deviceItems() == setup.serverItems())
     #expect(try Int(TestCatalog.peek(path: setup.device, umea).first ?? "0") == 30_000)
+  }
+}
+
+extension MirrorSyncTests {
+  @Test(arguments: TestEngine.all)
+  func followingAppliesEachServerWriteAsItCommits(engine: TestEngine) throws {
+    let setup = try Setup(engine: engine)
+    try Setup.check(setup.onDevice(["mirror", setup.url, "--locale", "sv"]))
+    let follower = Process()
+    follower.executableURL = CatalogRunner.executable
+    follower.arguments = ["--db", setup.device, "sync", "--follow", "--format", "json"]
+    follower.environment = ["CATALOG_TOKEN": setup.token]
+    let output = Pipe()
+    follower.standardOutput = output
+    follower.standardError = FileHandle.nullDevice
+    try follower.run()
+    defer {
+      if follower.isRunning { kill(follower.processIdentifier, SIGKILL) }
+    }
+    let reader = output.fileHandleForReading
+    func line() throws -> String {
+      var bytes: [UInt8] = []
+      while let byte = try reader.read(upToCount: 1)?.first, byte != 10 { bytes.append(byte) }
+      return String(decoding: bytes, as: UTF8.self)
+    }
+    // The first step, then one a server write.
+    #expect(try line().hasPrefix(#"{"reached":1,"#))
+    var latencies: [Double] = []
+    for (number, name) in ["Östen", "Åke", "Ärla"].enumerated() {
+      let started = Date()
+      #expect(
+        try setup.http("POST", "", #"{"id":"n\#(number)","name":"\#(name)","city":"Ed"}"#).status
+          == 201)
+      #expect(
+        try line()
+          == #"{"reached":\#(number + 2),"downloaded":1,"uploaded":0,"conflicts":0,"#
+          + #""rejected":0,"copied":false}"#)
+      latencies.append(Date().timeIntervalSince(started))
+    }
+    #expect(try setup.deviceList() == setup.freshList())
+    // Woken by the change stream, not by the one-second look: well under a second each.
+    #expect(latencies.allSatisfy { $0 < 0.9 }, "\(latencies)")
+    print("a server write reached the following device in \(latencies) s")
+    // Ctrl-C stops it, as an interrupted command: 130.
+    kill(follower.processIdentifier, SIGINT)
+    follower.waitUntilExit()
+    #expect(follower.terminationStatus == 130)
   }
 }

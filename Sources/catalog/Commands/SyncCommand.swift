@@ -81,6 +81,8 @@ struct SyncCommand: RunnableCommand {
   private func runFollowing(_ catalog: Catalog, token: String?, _ context: CommandContext) throws {
     InterruptHandler.install()
     let client = CatalogMirror(catalog: catalog, token: token, patience: nil)
+    let interrupted = { InterruptHandler.wasInterrupted.load(ordering: .relaxed) }
+    client.shouldStop = interrupted
     client.onOutage = { reason in
       if let reason {
         StandardError.line("the server is away (\(reason)); retrying…")
@@ -91,7 +93,7 @@ struct SyncCommand: RunnableCommand {
     try MirrorOptions.unwrapping { () throws(SyncError) in
       do {
         try client.follow(
-          collection, until: { InterruptHandler.wasInterrupted.load(ordering: .relaxed) }
+          collection, until: interrupted
         ) { step in
           try mirror.report(step, context)
         }
@@ -101,6 +103,9 @@ struct SyncCommand: RunnableCommand {
         throw .unexpectedAnswer(url: "", status: 0, error: "\(error)")
       }
     }
+    // Ctrl-C: whatever was applied is committed; the exit status says it was interrupted.
+    try context.output.flush()
+    exit(130)
   }
 
   private func printStatus(_ status: MirrorStatus, _ context: CommandContext) throws {
