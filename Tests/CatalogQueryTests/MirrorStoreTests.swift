@@ -252,6 +252,21 @@ struct MirrorStoreTests {
     )
   }
 
+  @Test(arguments: TestEngine.all)
+  func aDroppedMirrorLeavesNothingOfItsQueue(engine: TestEngine) throws {
+    let (_, device) = try Self.mirrored(engine)
+    try device.catalog.update(.key("p1"), in: "people", setting: ["city": "Sala"])
+    try device.catalog.drop(collection: "people")
+    for table in ["mirrors", "mirror_items", "mirror_writes"] {
+      #expect(try device.rows("SELECT count(*) FROM \(table)") == ["0"])
+    }
+    // A collection made again under the name is an ordinary one: its writes are not queued.
+    try device.importCSV(Self.csv(Self.people), collection: "people", locale: "sv", key: "id")
+    try device.catalog.update(.key("p1"), in: "people", setting: ["city": "Sala"])
+    #expect(try device.catalog.mirrorSource(of: "people") == nil)
+    #expect(try device.rows("SELECT count(*) FROM mirror_writes") == ["0"])
+  }
+
   /// A server catalog of the people in English, and a device with its Swedish copy.
   static func mirrored(_ engine: TestEngine) throws -> (server: TestCatalog, device: TestCatalog) {
     let server = try TestCatalog(engine: engine)

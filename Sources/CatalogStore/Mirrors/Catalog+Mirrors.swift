@@ -5,6 +5,17 @@ extension Catalog {
   /// server's numbers, from it the device's own until each add is uploaded (DESIGN §16).
   public static let firstLocalItem = 1 << 40
 
+  /// Forgets what a dropped collection kept as a mirror (DESIGN §16), so that no collection made
+  /// later under its id is taken for one.
+  func forgetMirror(of collectionID: Int) throws(CatalogError) {
+    for table in [
+      "mirrors", "mirror_items", "mirror_writes", "mirror_conflicts", "mirror_rejected",
+    ] {
+      try connection.prepare("DELETE FROM \(table) WHERE collection_id = ?")
+        .bind(.integer(collectionID)).run()
+    }
+  }
+
   // MARK: - Status
 
   /// Where the collection `name` comes from and how far it has followed it; nil when it mirrors
