@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "CatalogRecords", targets: ["CatalogRecords"]),
     .library(name: "CatalogTokens", targets: ["CatalogTokens"]),
     .library(name: "CatalogServer", targets: ["CatalogServer"]),
+    .library(name: "CatalogSync", targets: ["CatalogSync"]),
     .executable(name: "catalog", targets: ["catalog"]),
   ],
   targets: [
@@ -65,6 +66,9 @@ let package = Package(
     .target(name: "CatalogQuery", dependencies: ["CatalogStore", "CatalogCollation"]),
     .target(name: "CatalogRecords", dependencies: ["CatalogStore", "CatalogQuery"]),
     .target(name: "CatalogTokens", dependencies: ["CCrypto", "CatalogStore"]),
+    // A device's mirror of a server collection (DESIGN §16) over Foundation's URLSession: it links
+    // no engine (the app picks one), neither libpq nor the server.
+    .target(name: "CatalogSync", dependencies: ["CatalogStore", "CatalogCollation"]),
     .executableTarget(name: "AssetEmbedder", dependencies: ["EmbedderSupport"]),
     .plugin(
       name: "EmbedAssets",
@@ -88,7 +92,7 @@ let package = Package(
       dependencies: [
         "CatalogStore", "CatalogSQLite", "CatalogPostgreSQL", "CatalogQuery", "CatalogCollation",
         "CatalogRecords", "CatalogTokens", "CatalogServer", "CatalogLocations",
-        "CommandLineArguments",
+        "CommandLineArguments", "CatalogSync",
       ]
     ),
     .target(

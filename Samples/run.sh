@@ -113,6 +113,50 @@ run annotate -c settings --group-by group --section General \
 run list -c settings --group-by group
 run sections -c settings --group-by group
 
+title "A device that mirrors a served collection in Swedish, offline too"
+# The server's catalog lists the contacts in English; a device's catalog mirrors them in Swedish,
+# edits them while the server is stopped, and syncs when it is back (DESIGN §16).
+device_dir="$(mktemp -d)"
+server_db="$device_dir/server.db"
+device_db="$device_dir/device.db"
+"$catalog" --db "$server_db" import Samples/contacts.csv -c people --key name \
+  --sort-as last_name,first_name --locale en --quiet
+CATALOG_TOKEN="$("$catalog" --db "$server_db" token create device --write 2>/dev/null)"
+export CATALOG_TOKEN
+serve_log="$device_dir/serve.log"
+start_server() {
+  : > "$serve_log"
+  "$catalog" --db "$server_db" serve --port "${port:-0}" 2> "$serve_log" &
+  server=$!
+  until grep -q 'serving' "$serve_log"; do sleep 0.05; done
+  port="$(sed -n 's|.*127\.0\.0\.1:\([0-9]*\)/.*|\1|p' "$serve_log" | head -n 1)"
+}
+trap '[ -n "${server:-}" ] && kill "$server" 2>/dev/null; true' EXIT
+start_server
+url="http://127.0.0.1:$port/api/collections/people"
+device() {
+  printf '\n%s\n' "$(command_line "$@")"
+  "$catalog" --db "$device_db" "$@" 2>&1
+}
+device mirror "$url" --locale sv
+device index --compact
+echo
+echo "(the server stops)"
+kill "$server"; wait "$server" 2>/dev/null || true
+device update "Erik Ågren" city=Kiruna
+device remove "Anna Andersson"
+device sync --status
+echo
+echo "(the server is back)"
+start_server
+device sync
+device sync --status
+kill "$server"; wait "$server" 2>/dev/null || true
+server=""
+echo
+echo "The same in Swift, as an app links it: Samples/LinkedApp's DeviceApp"
+echo "  (cd Samples/LinkedApp && swift build && bash device-demo.sh)"
+
 echo
 echo "catalog: $db"
 echo

@@ -19,7 +19,18 @@ let package = Package(
         .product(name: "CatalogQuery", package: "catalog"),
         .product(name: "CatalogCollation", package: "catalog"),
       ]
-    )
+    ),
+    // A device's app that mirrors a served collection in Swedish and syncs (DESIGN §16).
+    .executableTarget(
+      name: "DeviceApp",
+      dependencies: [
+        .product(name: "CatalogStore", package: "catalog"),
+        .product(name: "CatalogSQLite", package: "catalog"),
+        .product(name: "CatalogQuery", package: "catalog"),
+        .product(name: "CatalogCollation", package: "catalog"),
+        .product(name: "CatalogSync", package: "catalog"),
+      ]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -154,7 +154,7 @@ struct APIError: Error, Equatable, Sendable {
     switch operation {
     case .upsertImport: return "mode=upsert"
     case .syncImport: return "mode=sync"
-    case .itemByKey, .upsert: return operation.description
+    case .itemByKey, .upsert, .mirrorAdd: return operation.description
     }
   }
 }

@@ -50,6 +50,9 @@ public final class Catalog {
   /// The lists built by the write under way, while one is: their change sets start at the
   /// version it commits (`versionedWrite`).
   var listsBuiltByWrite: [Int]?
+  /// Whether the writes now made apply a server's versions to a mirror (DESIGN §16), which are
+  /// not the device's own and so not queued for upload.
+  var isApplyingMirror = false
   /// Collations made for this catalog, by locale id (`collation(for:)`).
   var collations: [String: Collation] = [:]
   /// The last writer setup of each collection, by collection id (`writerSetup(for:)`).

@@ -89,6 +89,8 @@ private let rootHelp = """
                             of queries.
     serve                   Serve the lists as a page and a JSON API over HTTP.
     token                   Create, list and revoke the tokens of catalog serve.
+    mirror                  Copy a served collection here, to follow it with sync.
+    sync                    Bring a mirror up to date with its server, both ways.
 
     See 'catalog help <subcommand>' for detailed help.
   """

@@ -113,6 +113,10 @@ struct MirrorAPITests {
     #expect(
       copy.items == ["v1 #0 a id=a name=Ada", "v1 #1 b id=b name=Bo", "v1 #2 c id=c name=Cy"])
     #expect(copy.version == 1)
+    // Every page names the columns in order, an empty one too.
+    let empty = try mirrored.page("/api/collections/people/items?after=2").json
+    #expect(empty["columns"] as? [String] == ["id", "name"])
+    #expect((empty["items"] as? [Any])?.isEmpty == true)
 
     try mirrored.cli(["add", "id=d", "name=Di"])  // 2
     #expect(try mirrored.changes(since: 1) == ["v2 #3 d id=d name=Di"])

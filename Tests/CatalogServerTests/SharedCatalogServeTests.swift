@@ -11,9 +11,10 @@ struct SharedCatalogServeTests {
     let process = Process()
     let port: UInt16
 
-    init(database: String) throws {
+    /// Starts `catalog serve` on `port` (0: any free one; `port` then says which).
+    init(database: String, port: UInt16 = 0) throws {
       process.executableURL = CatalogRunner.executable
-      process.arguments = ["--db", database, "serve", "--port", "0"]
+      process.arguments = ["--db", database, "serve", "--port", String(port)]
       let errors = Pipe()
       process.standardError = errors
       try process.run()

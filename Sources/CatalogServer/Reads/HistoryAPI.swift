@@ -106,6 +106,8 @@ struct HistoryAPI: Sendable {
     JSONText.appendQuoted(page.collection.name, to: &body)
     body += Array(#","identity":"#.utf8)
     JSONText.appendQuoted(page.identity, to: &body)
+    // The columns in order, so that a device makes its copy with them even from an empty page.
+    body += Array(#","columns":"#.utf8) + Array(JSONText.array(page.collection.columns).utf8)
     body += Array(#","version":\#(page.version),"since":\#(since.map(String.init) ?? "null")"#.utf8)
     body += Array(#","next":"#.utf8)
     if let next = page.next {

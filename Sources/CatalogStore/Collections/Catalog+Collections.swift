@@ -16,6 +16,7 @@ extension Catalog {
       try connection.prepare("DELETE FROM items WHERE collection_id = ?")
         .bind(.integer(collection.id)).run()
       try forgetRemovals(from: collection.id)
+      try forgetMirror(of: collection.id)
       try connection.prepare("DELETE FROM collections WHERE id = ?")
         .bind(.integer(collection.id)).run()
       writerSetups[collection.id] = nil

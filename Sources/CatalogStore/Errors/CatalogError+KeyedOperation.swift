@@ -13,6 +13,9 @@ extension CatalogError {
     /// An import that also removes the items whose keys the file lacks
     /// (`ImportOptions.Mode.sync`).
     case syncImport
+    /// Adding an item to a collection that mirrors a server's (DESIGN §16): the server numbers
+    /// it only when the add is uploaded, so until then the device names it by key.
+    case mirrorAdd
 
     public var description: String {
       switch self {
@@ -20,6 +23,8 @@ extension CatalogError {
       case .upsert: return "an upsert"
       case .upsertImport: return "an import in upsert mode"
       case .syncImport: return "an import in sync mode"
+      case .mirrorAdd:
+        return "adding an item to a mirror (the server numbers it only once it is uploaded)"
       }
     }
   }

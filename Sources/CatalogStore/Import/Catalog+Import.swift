@@ -74,7 +74,7 @@ extension Catalog {
   }
 
   /// Writes a new or replaced collection's items and builds its lists in order.
-  private func importAll(
+  func importAll(
     from reader: CSVReader, named name: String, options: ImportOptions,
     replacing existing: CollectionInfo?, progress: ((ImportProgress) -> Void)?
   ) throws(CatalogError) -> WriteOutcome<ImportSummary> {

@@ -42,6 +42,12 @@ public final class CollectionWriter {
   /// version it will commit, known from its start, so that no item needs writing twice (marking
   /// an append's 10,000 items afterwards was a tenth of its work); else `writtenNow`.
   private let itemVersion: Int
+  /// Where this write's changes are queued for upload, when the collection mirrors a server's
+  /// and the write is the device's own (DESIGN §16).
+  private let mirrorQueue: MirrorQueue?
+  /// Whether the write logs no change sets of its own: a mirror's first copy, whose import logs a
+  /// reload of every list under the same version.
+  var logsNoChangeSets = false
 
   init(catalog: Catalog, collection: CollectionInfo) throws(CatalogError) {
     self.catalog = catalog
@@ -66,6 +72,15 @@ public final class CollectionWriter {
     }
     listsOfSearches = searches.map { search in
       setup.lists.indices.filter { setup.lists[$0].collation.locale.identifier == search.locale }
+    }
+    if try MirrorQueue.isMirror(collection.id, on: catalog.connection) {
+      // Items added on the device take numbers the server never gives until they are uploaded.
+      nextItem = max(nextItem, Catalog.firstLocalItem)
+      mirrorQueue =
+        catalog.isApplyingMirror
+        ? nil : try MirrorQueue(collection: collection, on: catalog.connection)
+    } else {
+      mirrorQueue = nil
     }
   }
 
@@ -138,13 +153,29 @@ public final class CollectionWriter {
   /// Adds an item with fields in column order; returns its number.
   func add(fields: [String]) throws(CatalogError) -> Int {
     let item = nextItem
-    if let key = try checkedKey(of: fields, for: nil) { pendingKeys[key] = item }
+    if mirrorQueue != nil, keyPosition == nil {
+      throw .keyRequired(collection: collection.name, operation: .mirrorAdd)
+    }
+    let key = try checkedKey(of: fields, for: nil)
+    if let key { pendingKeys[key] = item }
+    try mirrorQueue?.record(
+      .add, item: item, key: key, fields: Array(zip(collection.columns, fields)), old: nil)
     pending.append((item, fields))
     nextItem += 1
     itemCount += 1
     added.insert(item)
     if pending.count == Self.pendingCapacity { try filePending() }
     return item
+  }
+
+  /// Adds an item under a number the server gave it, applying a server's version to a mirror
+  /// (DESIGN §16).
+  func add(fields: [String], number item: Int) throws(CatalogError) {
+    if let key = try checkedKey(of: fields, for: nil) { pendingKeys[key] = item }
+    pending.append((item, fields))
+    itemCount += 1
+    added.insert(item)
+    if pending.count == Self.pendingCapacity { try filePending() }
   }
 
   /// Writes the pending items, their rows in every list and their search keys.
@@ -208,6 +239,14 @@ public final class CollectionWriter {
     guard !old.elementsEqual(new, by: { $0.utf8.elementsEqual($1.utf8) }) else { return }
     try filePending()
     let key = try checkedKey(of: new, for: item)
+    if let mirrorQueue {
+      let changed = collection.columns.indices.filter {
+        !old[$0].utf8.elementsEqual(new[$0].utf8)
+      }
+      try mirrorQueue.record(
+        .update, item: item, key: keyPosition.map { String(old[$0].canonicalValue) },
+        fields: changed.map { (collection.columns[$0], new[$0]) }, old: old)
+    }
     try connection.cached(
       """
       UPDATE items SET title = ?3, fields = ?4, key = ?5, version = ?6
@@ -248,6 +287,9 @@ public final class CollectionWriter {
   /// Removes an item whose stored fields are `fields`.
   func remove(item: Int, fields: [String]) throws(CatalogError) {
     try filePending()
+    try mirrorQueue?.record(
+      .remove, item: item, key: keyPosition.map { String(fields[$0].canonicalValue) }, fields: [],
+      old: fields)
     try connection.cached("DELETE FROM items WHERE collection_id = ? AND item = ?")
       .bind(.integer(collection.id), .integer(item)).runWithoutWaiting()
     // An item this write added was never seen by anyone: its removal is not history.
@@ -270,6 +312,16 @@ public final class CollectionWriter {
   }
 
   // MARK: - Items
+
+  /// The stored fields of item `number`, nil when there is none.
+  func fields(ofItem number: Int) throws(CatalogError) -> [String]? {
+    try filePending()
+    let statement = try connection.cached(
+      "SELECT fields FROM items WHERE collection_id = ? AND item = ?")
+    try statement.bind(.integer(collection.id), .integer(number))
+    defer { statement.reset() }
+    return try statement.step() ? statement.stringArray(at: 0) : nil
+  }
 
   /// An item's number and stored fields.
   func item(_ reference: ItemReference) throws(CatalogError) -> (item: Int, fields: [String]) {
@@ -360,7 +412,7 @@ public final class CollectionWriter {
         from: collection.id, version: version, markedUntilNow: itemVersion == Self.writtenNow)
     }
     let rebuilt = Set(catalog.listsBuiltByWrite ?? [])
-    for (layout, tracker) in lists {
+    for (layout, tracker) in lists where !logsNoChangeSets {
       let locale = layout.collation.locale.identifier
       // A list rebuilt by this write (its keys were made by another ICU) reloads.
       guard !rebuilt.contains(layout.listID) else {

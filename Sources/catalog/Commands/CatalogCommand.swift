@@ -14,7 +14,7 @@ struct CatalogCommand: ParsableCommand {
       SearchCommand.self, CollectionsCommand.self, InfoCommand.self, AnnotateCommand.self,
       AddCommand.self, UpdateCommand.self, RemoveCommand.self, WatchCommand.self,
       ExportCommand.self, DropCommand.self, RenameCommand.self, BuildCommand.self,
-      ServeCommand.self, TokenCommand.self,
+      ServeCommand.self, TokenCommand.self, MirrorCommand.self, SyncCommand.self,
     ]
   )
 

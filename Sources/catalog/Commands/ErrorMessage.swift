@@ -1,5 +1,6 @@
 import CatalogServer
 import CatalogStore
+import CatalogSync
 
 /// What `catalog` prints on standard error when a command fails: the libraries' facts, the advice
 /// that names this tool's commands and options, and, with `--verbose` or `CATALOG_DEBUG=1`, what
@@ -26,6 +27,8 @@ struct ErrorMessage {
     case let catalogError as CatalogError:
       text = context.text(for: catalogError)
     case ServerError.catalog(let catalogError):
+      text = context.text(for: catalogError)
+    case SyncError.catalog(let catalogError):
       text = context.text(for: catalogError)
     default:
       text = "Error: \(error)"
@@ -110,7 +113,7 @@ struct ErrorMessage {
       switch operation {
       case .upsertImport: return "--upsert"
       case .syncImport: return "--sync"
-      case .itemByKey, .upsert: return operation.description
+      case .itemByKey, .upsert, .mirrorAdd: return operation.description
       }
     }
   }
