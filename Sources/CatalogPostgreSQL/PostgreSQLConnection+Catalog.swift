@@ -42,13 +42,24 @@ extension PostgreSQLConnection {
       .bind(.text("catalog migration " + uri.schema)).run()
   }
 
-  /// Whether the role may add items and store keys (a role granted SELECT alone may not).
-  package func canWrite() throws(CatalogError) -> Bool {
-    try integer(
+  /// Whether the server is a standby (which replays its primary's writes and takes none), or
+  /// the role may not add items and store keys (a role granted SELECT alone may not).
+  package func writeRefusal() throws(CatalogError) -> CatalogError.ReadOnlyReason? {
+    switch try integer(
       """
-      SELECT CASE WHEN has_table_privilege('items', 'INSERT')
-        AND has_table_privilege('groupings', 'INSERT') THEN 1 ELSE 0 END
-      """) == 1
+      SELECT CASE WHEN pg_is_in_recovery() THEN 2 WHEN has_table_privilege('items', 'INSERT')
+        AND has_table_privilege('groupings', 'INSERT') THEN 0 ELSE 1 END
+      """)
+    {
+    case 2: return .standby
+    case 1: return .roleMayNotWrite
+    default: return nil
+    }
+  }
+
+  /// Whether the server is a hot standby now, asked of it.
+  func isInRecovery() throws(CatalogError) -> Bool {
+    try integer("SELECT CASE WHEN pg_is_in_recovery() THEN 1 ELSE 0 END") == 1
   }
 
   package func prepareForWriting() {}

@@ -54,6 +54,9 @@ public final class Catalog {
   var collations: [String: Collation] = [:]
   /// The last writer setup of each collection, by collection id (`writerSetup(for:)`).
   var writerSetups: [Int: WriterSetup] = [:]
+  /// Why the catalog was opened read-only, when it was: `.file` when the configuration asked,
+  /// else what its connection said when it opened (a role that may only read, a standby).
+  public private(set) var readOnlyReason: CatalogError.ReadOnlyReason?
   /// Whether the schema has the table of search starts (`SearchStarts`): not while the work that
   /// follows an older migration rebuilds lists and search keys.
   private(set) var keepsSearchStarts = true
@@ -79,9 +82,10 @@ public final class Catalog {
     if version > supportedSchemaVersion {
       throw .newerSchema(path: path, found: version, supported: supportedSchemaVersion)
     }
-    if !configuration.readOnly, version == supportedSchemaVersion,
-      !(try connection.canWrite())
-    {
+    if configuration.readOnly {
+      readOnlyReason = .file
+    } else if version == supportedSchemaVersion, let refusal = try connection.writeRefusal() {
+      readOnlyReason = refusal
       self.configuration.readOnly = true
     }
     if self.configuration.readOnly {

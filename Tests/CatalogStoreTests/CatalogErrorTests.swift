@@ -149,6 +149,11 @@ struct CatalogErrorTests {
     (.moved, "the catalog a.db was moved or deleted while it was open; nothing was changed"),
     (.roleMayNotWrite, "the catalog a.db is read-only; nothing was changed"),
     (.serverReadOnly, "the catalog a.db is read-only; nothing was changed"),
+    (
+      .standby,
+      "the catalog a.db is read-only: its server is a standby, which takes no writes; write to "
+        + "its primary; nothing was changed"
+    ),
   ])
   func eachReadOnlyReason(reason: CatalogError.ReadOnlyReason, description: String) {
     #expect(CatalogError.readOnly(path: "a.db", reason: reason).description == description)

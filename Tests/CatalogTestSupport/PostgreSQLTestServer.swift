@@ -98,18 +98,21 @@ public final class PostgreSQLTestServer: Sendable {
 
   /// A hot standby of `primary`: a copy taken with `pg_basebackup -R` through a replication slot
   /// of its own (so the primary keeps the WAL it has not replayed), which then streams and
-  /// replays the primary's writes and answers reads.
+  /// replays the primary's writes and answers reads. With `hot_standby_feedback`, as a standby
+  /// that serves a catalog needs: the primary then keeps the row versions that the standby's
+  /// open snapshots (a list's) still read, instead of removing them and having the standby's
+  /// replay wait for those readers up to `max_standby_streaming_delay` (30 s), then cancel them.
   private init(standbyOf primary: PostgreSQLTestServer) throws {
     binaries = primary.binaries
     owner = primary.owner
-    settings = Self.defaultSettings
+    settings = Self.defaultSettings + " -c hot_standby_feedback=on"
     directory = try Self.makeDirectory(owner: owner)
     let slot = "standby_" + UUID().uuidString.prefix(8).lowercased()
     try Self.run(
       "\(binaries)/pg_basebackup",
       [
         "-h", primary.directory, "-U", "postgres", "-D", directory + "/data", "-R", "-C", "-S",
-        slot, "--no-sync",
+        slot, "--checkpoint=fast", "--no-sync",
       ],
       as: owner)
     try start()
@@ -195,11 +198,17 @@ public final class PostgreSQLTestServer: Sendable {
 
   /// Waits until `standby` has replayed every write this server has made so far (up to 10 s).
   public func waitUntilReplayed(by standby: PostgreSQLTestServer) throws {
-    let position = try psql("SELECT pg_current_wal_lsn()")[0]
+    // Where the next record goes: past every commit so far, those not yet written out of the
+    // WAL buffers included (commits here do not wait for that).
+    let position = try psql("SELECT pg_current_wal_insert_lsn()")[0]
     let deadline = Date() + 10
     while try standby.psql("SELECT pg_last_wal_replay_lsn() >= '\(position)'") != ["t"] {
       guard Date() < deadline else {
-        throw SetupError("the standby did not replay up to \(position) within 10 s")
+        let log = (try? String(contentsOfFile: standby.directory + "/log", encoding: .utf8)) ?? ""
+        throw SetupError(
+          "the standby did not replay up to \(position) within 10 s: it replayed "
+            + "\((try? standby.psql("SELECT pg_last_wal_replay_lsn()")) ?? []); its log ends: "
+            + log.split(separator: "\n").suffix(5).joined(separator: "\n"))
       }
       Thread.sleep(forTimeInterval: 0.01)
     }

@@ -60,9 +60,10 @@ package protocol DatabaseConnection: AnyObject {
   /// Takes, inside a migration's transaction, the lock under which one process migrates.
   func lockForMigration() throws(CatalogError)
 
-  /// Whether the connection may write the catalog: a PostgreSQL role may be granted reading
-  /// only. A catalog that cannot be written is used as a read-only one (DESIGN §11).
-  func canWrite() throws(CatalogError) -> Bool
+  /// Why the connection may not write the catalog, or nil when it may: a PostgreSQL role may be
+  /// granted reading only, a server may be a standby. A catalog that cannot be written is used
+  /// as a read-only one (DESIGN §11).
+  func writeRefusal() throws(CatalogError) -> CatalogError.ReadOnlyReason?
 
   /// Makes the main connection ready to write (durability settings and the like), before any
   /// migration.

@@ -263,6 +263,9 @@ extension CatalogError {
         + "back by a process that can write it" + unchanged
     case .moved:
       return "the catalog \(path) was moved or deleted while it was open" + unchanged
+    case .standby:
+      return "the catalog \(path) is read-only: its server is a standby, which takes no writes; "
+        + "write to its primary" + unchanged
     case .file, .medium, .roleMayNotWrite, .serverReadOnly:
       return "the catalog \(path) is read-only" + unchanged
     }

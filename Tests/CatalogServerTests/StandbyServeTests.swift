@@ -1,0 +1,71 @@
+import CatalogTestSupport
+import Foundation
+import Testing
+
+/// `catalog serve` on a streaming hot standby (DESIGN §17): it streams what the standby replays,
+/// and refuses writes saying why.
+@Suite(.enabled(if: PostgreSQLTestServer.replicated != nil))
+struct StandbyServeTests {
+  var primary: PostgreSQLTestServer { PostgreSQLTestServer.replicated!.primary }
+  var standby: PostgreSQLTestServer { PostgreSQLTestServer.replicated!.standby }
+
+  /// A runner, and a new catalog on the primary holding `people` (keyed by `id`): its URI there
+  /// and on the standby, once the standby has replayed it.
+  func peopleOnPrimary() throws -> (CatalogRunner, primary: String, standby: String) {
+    let runner = try CatalogRunner()
+    let uri = primary.newCatalogURI()
+    try runner.write("people.csv", "id,name\na1,Anna\nb2,Bo\n")
+    let imported = try runner.run(
+      ["import", "people.csv", "--key", "id", "--quiet"], database: uri)
+    #expect(imported.status == 0, "\(imported.standardError)")
+    try primary.waitUntilReplayed(by: standby)
+    return (
+      runner, uri,
+      uri.replacingOccurrences(
+        of: "host=\(primary.directory)", with: "host=\(standby.directory)")
+    )
+  }
+
+  @Test func aServerOnTheStandbyStreamsEachWriteOnceInOrderWhenItCanReadIt() throws {
+    let (runner, primaryURI, standbyURI) = try peopleOnPrimary()
+    let server = try SharedCatalogServeTests.ServeProcess(database: standbyURI)
+    let stream = try EventStreamClient(port: server.port, target: "/api/collections/people/changes")
+    #expect(stream.status == 200)
+    #expect(try stream.events(1).map(\.id) == ["1"])
+    for number in 0..<5 {
+      let added = try runner.run(
+        ["add", "id=n\(number)", "name=New \(number)", "--quiet"], database: primaryURI)
+      #expect(added.status == 0, "\(added.standardError)")
+      let events = try stream.messages(1)
+      #expect(events.map(\.id) == ["\(number + 2)"])
+      // The standby answers reads at the event's version as soon as the event is sent.
+      let rows = try RawHTTPClient.get("/api/collections/people/rows", port: server.port)
+      #expect(rows.headers["catalog-version"] == "\(number + 2)")
+      #expect(rows.body.contains("\"New \(number)\""))
+    }
+  }
+
+  @Test func aWriteToAServerOnTheStandbyIsRefusedSayingWhy() throws {
+    let (runner, primaryURI, standbyURI) = try peopleOnPrimary()
+    let created = try runner.run(["token", "create", "w", "--write"], database: primaryURI)
+    let secret = created.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+    try primary.waitUntilReplayed(by: standby)
+    let server = try SharedCatalogServeTests.ServeProcess(database: standbyURI)
+    let body = #"{"id":"c3","name":"Cai"}"#
+    let answer = try RawHTTPClient.exchange(
+      "POST /api/collections/people/items HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+        + "Authorization: Bearer \(secret)\r\nContent-Type: application/json\r\n"
+        + "Content-Length: \(body.utf8.count)\r\n\r\n\(body)",
+      port: server.port)
+    #expect(answer.status == 403)
+    #expect(
+      answer.body
+        == #"{"error":"#
+        + jsonQuoted(
+          "the catalog \(standbyURI) is read-only: its server is a standby, which takes no "
+            + "writes; write to its primary; nothing was changed") + "}\n")
+    #expect(
+      try primary.psql("SELECT count(*) FROM \(primaryURI.split(separator: "schema=")[1]).items")
+        == ["2"])
+  }
+}
