@@ -45,7 +45,8 @@ struct CrossOriginTests {
       Self.corsHeaders(preflight) == [
         "access-control-allow-origin": Self.app,
         "access-control-allow-methods": "GET, HEAD, PATCH, DELETE",
-        "access-control-allow-headers": "Authorization, Content-Type, If-Match, Last-Event-ID",
+        "access-control-allow-headers":
+          "Authorization, Catalog-Min-Version, Content-Type, If-Match, Last-Event-ID",
         "access-control-max-age": "600",
         "access-control-expose-headers":
           "Catalog-Version, ETag, Location, Retry-After, WWW-Authenticate",

@@ -11,9 +11,9 @@ struct SharedCatalogServeTests {
     let process = Process()
     let port: UInt16
 
-    init(database: String) throws {
+    init(database: String, arguments: [String] = []) throws {
       process.executableURL = CatalogRunner.executable
-      process.arguments = ["--db", database, "serve", "--port", "0"]
+      process.arguments = ["--db", database, "serve", "--port", "0"] + arguments
       let errors = Pipe()
       process.standardError = errors
       try process.run()

@@ -58,14 +58,87 @@ struct StandbyServeTests {
         + "Content-Length: \(body.utf8.count)\r\n\r\n\(body)",
       port: server.port)
     #expect(answer.status == 403)
+    #expect(answer.headers["retry-after"] == nil)
     #expect(
       answer.body
         == #"{"error":"#
         + jsonQuoted(
           "the catalog \(standbyURI) is read-only: its server is a standby, which takes no "
-            + "writes; write to its primary; nothing was changed") + "}\n")
+            + "writes; write to its primary; nothing was changed (a server that reads a standby "
+            + "takes writes when started with --write-db naming the primary)") + "}\n")
     #expect(
       try primary.psql("SELECT count(*) FROM \(primaryURI.split(separator: "schema=")[1]).items")
         == ["2"])
+  }
+
+  /// `POST` of `body` to `target` with the token `secret`.
+  func post(_ body: String, to target: String, secret: String, port: UInt16) throws
+    -> RawHTTPClient.Response
+  {
+    try RawHTTPClient.exchange(
+      "POST \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+        + "Authorization: Bearer \(secret)\r\nContent-Type: application/json\r\n"
+        + "Content-Length: \(body.utf8.count)\r\n\r\n\(body)",
+      port: port)
+  }
+
+  @Test func withWriteDBWritesGoToThePrimaryAndAReadWaitsForItsVersion() throws {
+    let (runner, primaryURI, standbyURI) = try peopleOnPrimary()
+    let schema = primaryURI.split(separator: "schema=")[1]
+    let created = try runner.run(["token", "create", "w", "--write"], database: primaryURI)
+    let secret = created.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+    try primary.waitUntilReplayed(by: standby)
+    let server = try SharedCatalogServeTests.ServeProcess(
+      database: standbyURI, arguments: ["--write-db", primaryURI])
+    // The standby holds its replay: the write is on the primary, and a read of its version
+    // waits until the standby has it.
+    try standby.psql("SELECT pg_wal_replay_pause()")
+    let resumed = Thread { [standby] in
+      Thread.sleep(forTimeInterval: 0.5)
+      _ = try? standby.psql("SELECT pg_wal_replay_resume()")
+    }
+    let answer = try post(
+      #"{"id":"c3","name":"Cai"}"#, to: "/api/collections/people/items", secret: secret,
+      port: server.port)
+    #expect(answer.status == 201, "\(answer.body)")
+    #expect(answer.body.hasPrefix(#"{"version":2,"added":[2]"#))
+    #expect(
+      try primary.psql("SELECT title FROM \(schema).items ORDER BY item") == ["Anna", "Bo", "Cai"])
+    let started = Date()
+    resumed.start()
+    let read = try RawHTTPClient.get(
+      "/api/collections/people/rows", port: server.port, extraHeaders: "Catalog-Min-Version: 2\r\n")
+    #expect(read.status == 200)
+    #expect(read.headers["catalog-version"] == "2")
+    #expect(read.body.contains(#""Cai""#))
+    #expect(Date().timeIntervalSince(started) >= 0.4)
+    // The token's use is recorded on the primary (on a queue of its own, soon after).
+    var recorded: [String] = []
+    for _ in 0..<100 where recorded != ["t"] {
+      recorded = try primary.psql(
+        "SELECT last_used_at IS NOT NULL FROM \(schema).tokens WHERE name = 'w'")
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+    #expect(recorded == ["t"])
+    let bad = try RawHTTPClient.get(
+      "/api/collections/people/rows", port: server.port, extraHeaders: "Catalog-Min-Version: x\r\n")
+    #expect(bad.status == 400)
+  }
+
+  @Test func aReadOfAVersionTheStandbyDoesNotReachIsA503After5Seconds() throws {
+    let (_, _, standbyURI) = try peopleOnPrimary()
+    let server = try SharedCatalogServeTests.ServeProcess(database: standbyURI)
+    let started = Date()
+    let read = try RawHTTPClient.get(
+      "/api/collections/people/rows", port: server.port,
+      extraHeaders: "Catalog-Min-Version: 1000\r\n")
+    let waited = Date().timeIntervalSince(started)
+    #expect(read.status == 503)
+    #expect(read.headers["retry-after"] == "1")
+    #expect(
+      read.body
+        == #"{"error":"the catalog read here is at version 1 and did not reach version 1000 "#
+        + #"(Catalog-Min-Version) within 5 s; try again"}"# + "\n")
+    #expect(waited >= 5 && waited < 7)
   }
 }

@@ -6,7 +6,8 @@ struct CrossOrigin: Sendable {
   let allowedOrigins: [String]
 
   /// The request headers a page may send.
-  static let allowedHeaders = "Authorization, Content-Type, If-Match, Last-Event-ID"
+  static let allowedHeaders =
+    "Authorization, Catalog-Min-Version, Content-Type, If-Match, Last-Event-ID"
   /// The response headers a page may read.
   static let exposedHeaders = "Catalog-Version, ETag, Location, Retry-After, WWW-Authenticate"
   /// How long a browser may keep a preflight's answer, in seconds.
