@@ -64,6 +64,18 @@ extension PostgreSQLConnection {
 
   package func prepareForWriting() {}
 
+  /// Reads what the server sent while the connection was idle, without waiting: a server that
+  /// stopped sends its last words and closes the socket, and libpq then calls the connection
+  /// bad. A server that vanished without a word is found only by the next statement.
+  package func isConnected() -> Bool {
+    // At most a few reads: the last message, then the end of the stream.
+    for _ in 0..<4 where pq.status(handle) == CONNECTION_OK {
+      guard clibpq_wait_readable(pq.socket(handle), 0) == 1 else { return true }
+      if pq.consumeInput(handle) == 0 { return false }
+    }
+    return pq.status(handle) == CONNECTION_OK
+  }
+
   /// The server's version and where it is.
   package var serverDescription: [(name: String, value: String)] {
     let version = pq.serverVersion(handle)

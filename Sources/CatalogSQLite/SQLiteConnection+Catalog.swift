@@ -30,6 +30,8 @@ extension SQLiteConnection {
   /// Whether the file can be written is decided before it is opened (`Catalog.isWritable`).
   package func writeRefusal() -> CatalogError.ReadOnlyReason? { nil }
 
+  package func isConnected() -> Bool { true }
+
   package func prepareForWriting() throws(CatalogError) {
     // In WAL mode, NORMAL commits without syncing the log (checkpoints sync it): a commit is
     // atomic and the file consistent after a crash, and a power failure may lose the last few

@@ -115,14 +115,14 @@ final class CatalogPool: @unchecked Sendable {
   private enum Purpose { case reading, writing }
 
   /// Runs `body` with a catalog no one else uses meanwhile: an idle one kept for `purpose`, or a
-  /// new one.
+  /// new one. An idle one whose server closed its connection (it stopped, or a failover took
+  /// it away) is dropped, not handed out: a new one finds the server there is now.
   private func borrowing<T>(for purpose: Purpose, _ body: (Catalog) throws -> T) throws -> T {
-    let catalog: Catalog
-    if let reused = lock.withLock({ idle[purpose]?.popLast() }) {
-      catalog = reused
-    } else {
-      catalog = try open()
+    var reused: Catalog?
+    while reused == nil, let idleOne = lock.withLock({ idle[purpose]?.popLast() }) {
+      if idleOne.isConnected { reused = idleOne }
     }
+    let catalog = try reused ?? open()
     do {
       let result = try body(catalog)
       giveBack(catalog, for: purpose)

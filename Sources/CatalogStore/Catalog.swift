@@ -98,6 +98,10 @@ public final class Catalog {
     if version < supportedSchemaVersion { try migrate() }
   }
 
+  /// Whether the catalog's connection still reaches its database (`DatabaseConnection
+  /// .isConnected()`): a pool drops one that does not instead of handing it out again.
+  package var isConnected: Bool { connection.isConnected() }
+
   /// Whether the catalog was opened only for reading (`Configuration.readOnly`).
   public var isReadOnly: Bool { configuration.readOnly }
 

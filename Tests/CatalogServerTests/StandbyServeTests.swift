@@ -141,4 +141,37 @@ struct StandbyServeTests {
         + #"(Catalog-Min-Version) within 5 s; try again"}"# + "\n")
     #expect(waited >= 5 && waited < 7)
   }
+
+  /// `serve --write-db` with a multi-host URI, across a failover: the catalog it kept open to
+  /// write on the old primary is dropped, and the next write goes to the promoted standby.
+  @Test func afterAFailoverTheNextWriteGoesToTheNewPrimary() throws {
+    let primary = try PostgreSQLTestServer.makePrimary(synchronous: true)
+    let standby = try primary.makeStandby()
+    let runner = try CatalogRunner()
+    let schema = "t_serve_failover"
+    let standbyURI = standby.uri(schema: schema)
+    let both =
+      "postgresql:///\(PostgreSQLTestServer.database)?host=\(primary.directory),"
+      + "\(standby.directory)&user=postgres&target_session_attrs=read-write&schema=\(schema)"
+    try runner.write("people.csv", "id,name\na1,Anna\n")
+    #expect(
+      try runner.run(["import", "people.csv", "--key", "id", "--quiet"], database: both).status == 0
+    )
+    let created = try runner.run(["token", "create", "w", "--write"], database: both)
+    let secret = created.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+    try primary.waitUntilReplayed(by: standby)
+    let server = try SharedCatalogServeTests.ServeProcess(
+      database: standbyURI, arguments: ["--write-db", both])
+    let target = "/api/collections/people/items"
+    let first = try post(#"{"id":"b2","name":"Bo"}"#, to: target, secret: secret, port: server.port)
+    #expect(first.status == 201, "\(first.body)")
+    try primary.stop()
+    try standby.promote()
+    let second = try post(
+      #"{"id":"c3","name":"Cai"}"#, to: target, secret: secret, port: server.port)
+    #expect(second.status == 201, "\(second.body)")
+    #expect(second.body.hasPrefix(#"{"version":3,"added":[2]"#))
+    #expect(
+      try standby.psql("SELECT key FROM \(schema).items ORDER BY item") == ["a1", "b2", "c3"])
+  }
 }

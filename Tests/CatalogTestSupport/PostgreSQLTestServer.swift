@@ -55,14 +55,13 @@ public final class PostgreSQLTestServer: Sendable {
     try PostgreSQLTestServer()
   }
 
-  /// A primary of its own for a streaming standby (`makeStandby`): with `synchronous`, a commit
-  /// waits until a standby has the write on disk (`synchronous_standby_names = '*'`), so that
-  /// every write answered survives the primary's loss; otherwise commits do not wait, as the
-  /// shared server's do not.
+  /// A primary of its own for a streaming standby (`makeStandby`): with `synchronous`, once it
+  /// has a standby a commit waits until the standby has the write on disk
+  /// (`synchronous_standby_names = '*'`), so that every write answered survives the primary's
+  /// loss; otherwise commits do not wait, as the shared server's do not.
   public static func makePrimary(synchronous: Bool) throws -> PostgreSQLTestServer {
     try PostgreSQLTestServer(
-      settings: synchronous
-        ? "-c synchronous_commit=on -c synchronous_standby_names='*'" : Self.defaultSettings)
+      settings: synchronous ? "-c synchronous_commit=on" : Self.defaultSettings)
   }
 
   /// The settings of a server whose commits do not wait for their WAL to reach the disk.
@@ -119,9 +118,16 @@ public final class PostgreSQLTestServer: Sendable {
     registerStop()
   }
 
-  /// A streaming hot standby of this server, started.
+  /// A streaming hot standby of this server, started; a synchronous one when this server's
+  /// commits wait for one (`makePrimary(synchronous: true)`), which they do from now on (before,
+  /// with no standby to wait for, they would wait forever).
   public func makeStandby() throws -> PostgreSQLTestServer {
-    try PostgreSQLTestServer(standbyOf: self)
+    let standby = try PostgreSQLTestServer(standbyOf: self)
+    if settings.contains("synchronous_commit=on") {
+      try psql("ALTER SYSTEM SET synchronous_standby_names = '*'")
+      try psql("SELECT pg_reload_conf()")
+    }
+    return standby
   }
 
   /// A new directory for a cluster, owned by `owner`.

@@ -69,6 +69,10 @@ package protocol DatabaseConnection: AnyObject {
   /// migration.
   func prepareForWriting() throws(CatalogError)
 
+  /// Whether the connection still reaches its database, as far as can be told without a round
+  /// trip: a server that closed it (stopped, or gone in a failover) has. A file's always does.
+  func isConnected() -> Bool
+
   /// What `catalog info` shows of the server that keeps the catalog (none for a file): which
   /// server, its version, the database and schema.
   var serverDescription: [(name: String, value: String)] { get }
