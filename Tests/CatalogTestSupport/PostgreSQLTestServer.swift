@@ -126,6 +126,12 @@ public final class PostgreSQLTestServer: Sendable {
     if settings.contains("synchronous_commit=on") {
       try psql("ALTER SYSTEM SET synchronous_standby_names = '*'")
       try psql("SELECT pg_reload_conf()")
+      // Until the standby streams and the setting is read, commits do not wait for it.
+      let deadline = Date() + 10
+      while try psql("SELECT sync_state FROM pg_stat_replication") != ["sync"] {
+        guard Date() < deadline else { throw SetupError("the standby did not become synchronous") }
+        Thread.sleep(forTimeInterval: 0.01)
+      }
     }
     return standby
   }

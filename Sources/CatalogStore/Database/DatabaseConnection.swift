@@ -165,14 +165,20 @@ extension DatabaseConnection {
     if !isNested, let setting = traits.writeSetting {
       try cached(setting).bind().runWithoutWaiting()
     }
-    do {
+    do throws(CatalogError) {
       let result = try body()
       guard shouldCommit(result) else {
         rollBack(isNested: isNested)
         return result
       }
       try checkChangesSent()
-      try cached(isNested ? "RELEASE nested" : "COMMIT").bind().run()
+      do throws(CatalogError) {
+        try cached(isNested ? "RELEASE nested" : "COMMIT").bind().run()
+      } catch .connectionLost(let path, let failure, _) where !isNested {
+        // The commit may have reached the server before the connection broke (and a synchronous
+        // standby may have it): what became of the write cannot be known here.
+        throw .connectionLost(path: path, failure: failure, whileCommitting: true)
+      }
       return result
     } catch {
       rollBack(isNested: isNested)
