@@ -15,9 +15,15 @@
 #   - a search (`search spr --limit 20`), which has no target: a read planned for its values;
 #   - how soon a write is seen by `catalog watch` in another process and by a client of a
 #     second `catalog serve`'s change stream (target <= 100 ms);
-#   - what one writer per collection gives: adds per second with 1, 2 and 4 processes writing
-#     each to a collection of its own, and 4 processes writing to one collection.
-# Usage: Benchmarks/postgresql.sh   (RUNS turns, default 5; WRITES for the latencies, 20)
+#   - what one writer per collection gives: adds per second with 1, 2, 4 and 8 processes
+#     writing each to a collection of its own, and 4 processes writing to one collection; and
+#     the ceiling of the one row of `catalog_state` that every write takes its version from,
+#     last: transactions that only take the next version (pgbench), from 1 and 8 clients, with
+#     commits that wait for the disk and without.
+# Usage: Benchmarks/postgresql.sh           (RUNS turns, default 5; WRITES for the latencies, 20)
+#        Benchmarks/postgresql.sh writers   (the writers' figures alone, on a catalog of their own)
+#        Benchmarks/postgresql.sh replicas  (DESIGN §8's replica latencies and a failover's times,
+#                                            on a primary and a standby of their own)
 source "$(dirname "$0")/common.sh"
 build_release
 (cd "$root" && swift build -c release --product WriteBenchmark >&2)
@@ -26,6 +32,133 @@ runs=${RUNS:-5}
 writes=${WRITES:-20}
 
 start_postgresql
+
+# writers_benchmark: prints the writers' figures, writing in the catalog $db.
+writers_benchmark() {
+  # Writers at once: each process adds 200 items, one transaction each, to collections of the
+  # benchmark's columns grouped by state, as the 1M collection is.
+  local collection
+  for collection in writer1 writer2 writer3 writer4 writer5 writer6 writer7 writer8 shared; do
+    printf 'name,state,country,population\n' | "$catalog" --db "$db" import - -c "$collection" \
+      --group-by state --replace --quiet
+  done
+  psql_run -c "CHECKPOINT"
+  local one two four eight four_shared
+  one=$(throughput writer1)
+  two=$(throughput writer1 writer2)
+  four=$(throughput writer1 writer2 writer3 writer4)
+  eight=$(throughput writer1 writer2 writer3 writer4 writer5 writer6 writer7 writer8)
+  four_shared=$(throughput shared shared shared shared)
+  # The version row alone: a table of one row that each transaction moves on by one, as a
+  # write's last step does, and commits.
+  psql_run -c "DROP SCHEMA IF EXISTS bench_version CASCADE; CREATE SCHEMA bench_version;
+    CREATE TABLE bench_version.state (version bigint); INSERT INTO bench_version.state VALUES (0)"
+  printf 'UPDATE bench_version.state SET version = version + 1;\n' > "$work/version.sql"
+  local row_one row_eight row_eight_unsynced
+  row_one=$(version_row 1)
+  row_eight=$(version_row 8)
+  row_eight_unsynced=$(PGOPTIONS='-c synchronous_commit=off' version_row 8)
+  printf '  adds per second, one collection per writer: 1 writer %s, 2 writers %s, 4 writers %s, 8 writers %s\n' \
+    "$one" "$two" "$four" "$eight"
+  printf '  adds per second, 4 writers to one collection (they take turns): %s\n' "$four_shared"
+  printf '  the version row alone (pgbench, 5 s): 1 client %s, 8 clients %s transactions a second; 8 clients, synchronous_commit=off: %s\n' \
+    "$row_one" "$row_eight" "$row_eight_unsynced"
+}
+throughput() {
+  local start end collection
+  start=$(date +%s.%N)
+  for collection in "$@"; do "$write_benchmark" throughput "$db" "$collection" 200 > /dev/null & done
+  wait
+  end=$(date +%s.%N)
+  awk -v s="$start" -v e="$end" -v n="$#" 'BEGIN { printf "%.0f\n", n * 200 / (e - s) }'
+}
+# version_row CLIENTS: transactions a second of pgbench taking the next version, from CLIENTS.
+version_row() {
+  "${as_postgres[@]}" env PGOPTIONS="${PGOPTIONS:-}" "$bin/pgbench" -h "$cluster" -U postgres \
+    -n -c "$1" -j "$1" -T 5 -f "$work/version.sql" postgres 2> /dev/null \
+    | awk '/^tps/ { printf "%.0f\n", $3 }'
+}
+
+# replica_latencies: a primary and a streaming standby of their own (in $work/replica-primary and
+# $work/replica-standby, synchronous, made afresh), a catalog of 10,000 rows on them, and: how
+# soon a primary write's change set reaches a client of a `serve` on the standby; how soon a
+# read with `Catalog-Min-Version` answers after a write through `serve --write-db`; and, after
+# the primary stops, how long the standby's promotion takes and how long until a writer through
+# a multi-host URI succeeds again.
+replica_latencies() {
+  local primary="$work/replica-primary" standby="$work/replica-standby" directory
+  for directory in "$primary" "$standby"; do
+    "${as_postgres[@]}" "$bin/pg_ctl" -D "$directory/data" -m immediate stop > /dev/null 2>&1 || true
+    rm -rf "$directory"
+    mkdir -p "$directory"
+    [ "$(id -u)" = 0 ] && chown postgres "$directory"
+  done
+  "${as_postgres[@]}" "$bin/initdb" -D "$primary/data" -U postgres --auth=trust -E UTF8 \
+    --locale=C.UTF-8 > /dev/null
+  "${as_postgres[@]}" "$bin/pg_ctl" -D "$primary/data" -l "$primary/log" -w \
+    -o "-k $primary -c listen_addresses=''" start > /dev/null
+  "${as_postgres[@]}" "$bin/pg_basebackup" -h "$primary" -U postgres -D "$standby/data" -R \
+    -C -S bench_standby --checkpoint=fast
+  "${as_postgres[@]}" "$bin/pg_ctl" -D "$standby/data" -l "$standby/log" -w \
+    -o "-k $standby -c listen_addresses='' -c hot_standby_feedback=on" start > /dev/null
+  psql -h "$primary" -U postgres -d postgres -Xq -c "ALTER SYSTEM SET synchronous_standby_names = '*'" \
+    -c "SELECT pg_reload_conf()" > /dev/null
+  local on_primary="postgresql:///postgres?host=$primary&user=postgres&schema=replicas"
+  local on_standby="postgresql:///postgres?host=$standby&user=postgres&schema=replicas"
+  local on_both="postgresql:///postgres?host=$primary,$standby&user=postgres&target_session_attrs=read-write&schema=replicas"
+  "$catalog" --db "$on_primary" import "$(data 10000)" -c cities --group-by state --quiet
+  local token
+  token=$("$catalog" --db "$on_primary" token create bench --write 2> /dev/null)
+  sleep 1
+  serve_on() {
+    "$catalog" --db "$1" serve --port 0 "${@:2}" 2> "$work/serve-replica.log" &
+    replica_server=$!
+    replica_port=$(serve_port "$work/serve-replica.log")
+  }
+  serve_on "$on_standby"
+  local stream
+  stream=$("$write_benchmark" stream "$on_primary" cities "$writes" "$replica_port")
+  kill "$replica_server"
+  serve_on "$on_standby" --write-db "$on_both"
+  local read_after_write
+  read_after_write=$(python3 "$root/Benchmarks/min_version.py" "$replica_port" cities "$token" "$writes")
+  # The primary goes away; a writer tries once every 10 ms from then on.
+  local stopped promoted written
+  stopped=$(date +%s.%N)
+  "${as_postgres[@]}" "$bin/pg_ctl" -D "$primary/data" -m immediate stop > /dev/null
+  (
+    until "$catalog" --db "$on_both" add -c cities name=After state=Texas --quiet &> /dev/null; do
+      sleep 0.01
+    done
+    date +%s.%N > "$work/written-after-failover"
+  ) &
+  local writer=$!
+  "${as_postgres[@]}" "$bin/pg_ctl" -D "$standby/data" -w promote > /dev/null
+  promoted=$(date +%s.%N)
+  wait "$writer"
+  written=$(cat "$work/written-after-failover")
+  kill "$replica_server"
+  "${as_postgres[@]}" "$bin/pg_ctl" -D "$standby/data" -m immediate stop > /dev/null
+  printf '  replicas (10,000 rows, synchronous standby): a primary write on a serve of the standby: %s (target <= 100 ms after replay)\n' \
+    "$stream"
+  printf '    a read with Catalog-Min-Version after a write through serve --write-db: %s ms median, %s ms worst (%s writes) (target: median <= 100 ms)\n' \
+    ${read_after_write} "$writes"
+  awk -v s="$stopped" -v p="$promoted" -v w="$written" 'BEGIN {
+    printf "    failover: the standby promoted %.2f s after the primary stopped; the first write through the multi-host URI %.2f s after\n", p - s, w - s }'
+}
+
+if [ "${1:-}" = replicas ]; then
+  printf 'PostgreSQL %s on Unix sockets\n' "$(psql_run -Atc 'SHOW server_version')"
+  replica_latencies
+  exit
+fi
+
+if [ "${1:-}" = writers ]; then
+  db=$(uri bench_writers)
+  printf 'PostgreSQL %s on a Unix socket\n' "$(psql_run -Atc 'SHOW server_version')"
+  writers_benchmark
+  exit
+fi
 csv=$(data 1000000)
 
 # cpu_seconds PID…: the CPU seconds (user and system) that the processes PID have used, with
@@ -171,34 +304,8 @@ watch=$("$write_benchmark" watch "$db" cities "$writes" "$catalog")
 "$catalog" --db "$db" serve --port 0 2> "$work/serve-postgresql.log" &
 server=$!
 trap 'kill "$server" 2>/dev/null' EXIT
-port=""
-for _ in $(seq 100); do
-  port=$(grep -oE 'http://127\.0\.0\.1:[0-9]+/' "$work/serve-postgresql.log" \
-    | grep -oE '[0-9]+/$' | tr -d /) || true
-  [ -n "$port" ] && break
-  sleep 0.1
-done
-[ -n "$port" ] || { cat "$work/serve-postgresql.log" >&2; exit 1; }
+port=$(serve_port "$work/serve-postgresql.log")
 stream=$("$write_benchmark" stream "$db" cities "$writes" "$port")
-
-# Writers at once: each process adds 200 items, one transaction each.
-# Collections of the benchmark's columns, grouped by state, as the 1M collection is.
-for collection in writer1 writer2 writer3 writer4 shared; do
-  printf 'name,state,country,population\n' | "$catalog" --db "$db" import - -c "$collection" \
-    --group-by state --replace --quiet
-done
-throughput() {
-  local start end
-  start=$(date +%s.%N)
-  for collection in "$@"; do "$write_benchmark" throughput "$db" "$collection" 200 > /dev/null & done
-  wait
-  end=$(date +%s.%N)
-  awk -v s="$start" -v e="$end" -v n="$#" 'BEGIN { printf "%.0f\n", n * 200 / (e - s) }'
-}
-one=$(throughput writer1)
-two=$(throughput writer1 writer2)
-four=$(throughput writer1 writer2 writer3 writer4)
-four_shared=$(throughput shared shared shared shared)
 
 printf 'PostgreSQL %s on a Unix socket, 1,000,000 rows, medians of %s turns\n' \
   "$(psql_run -Atc 'SHOW server_version')" "$runs"
@@ -228,6 +335,4 @@ printf '  search spr --limit 20                          %7.3f s   (no target; b
   "$search"
 printf '  %s (target <= 100 ms)\n' "$watch"
 printf '  through a catalog serve in another process: %s (target <= 100 ms)\n' "$stream"
-printf '  adds per second, one collection per writer: 1 writer %s, 2 writers %s, 4 writers %s\n' \
-  "$one" "$two" "$four"
-printf '  adds per second, 4 writers to one collection (they take turns): %s\n' "$four_shared"
+writers_benchmark

@@ -59,6 +59,7 @@ static void load(void) {
   FIND(db, "PQdb")
   FIND(user, "PQuser")
   FIND(serverVersion, "PQserverVersion")
+  FIND(parameterStatus, "PQparameterStatus")
   FIND(libVersion, "PQlibVersion")
 #undef FIND
   loaded = &api;

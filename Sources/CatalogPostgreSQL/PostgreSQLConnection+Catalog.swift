@@ -42,16 +42,39 @@ extension PostgreSQLConnection {
       .bind(.text("catalog migration " + uri.schema)).run()
   }
 
-  /// Whether the role may add items and store keys (a role granted SELECT alone may not).
-  package func canWrite() throws(CatalogError) -> Bool {
-    try integer(
+  /// Whether the server is a standby (which replays its primary's writes and takes none), or
+  /// the role may not add items and store keys (a role granted SELECT alone may not).
+  package func writeRefusal() throws(CatalogError) -> CatalogError.ReadOnlyReason? {
+    switch try integer(
       """
-      SELECT CASE WHEN has_table_privilege('items', 'INSERT')
-        AND has_table_privilege('groupings', 'INSERT') THEN 1 ELSE 0 END
-      """) == 1
+      SELECT CASE WHEN pg_is_in_recovery() THEN 2 WHEN has_table_privilege('items', 'INSERT')
+        AND has_table_privilege('groupings', 'INSERT') THEN 0 ELSE 1 END
+      """)
+    {
+    case 2: return .standby
+    case 1: return .roleMayNotWrite
+    default: return nil
+    }
+  }
+
+  /// Whether the server is a hot standby now, asked of it.
+  func isInRecovery() throws(CatalogError) -> Bool {
+    try integer("SELECT CASE WHEN pg_is_in_recovery() THEN 1 ELSE 0 END") == 1
   }
 
   package func prepareForWriting() {}
+
+  /// Reads what the server sent while the connection was idle, without waiting: a server that
+  /// stopped sends its last words and closes the socket, and libpq then calls the connection
+  /// bad. A server that vanished without a word is found only by the next statement.
+  package func isConnected() -> Bool {
+    // At most a few reads: the last message, then the end of the stream.
+    for _ in 0..<4 where pq.status(handle) == CONNECTION_OK {
+      guard clibpq_wait_readable(pq.socket(handle), 0) == 1 else { return true }
+      if pq.consumeInput(handle) == 0 { return false }
+    }
+    return pq.status(handle) == CONNECTION_OK
+  }
 
   /// The server's version and where it is.
   package var serverDescription: [(name: String, value: String)] {

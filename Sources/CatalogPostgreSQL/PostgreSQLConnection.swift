@@ -172,7 +172,14 @@ package final class PostgreSQLConnection: DatabaseConnection {
     let failure = PostgreSQLFailure(sqlState: state, message: message, sql: sql)
     let lost =
       pq.status(handle) != CONNECTION_OK || (state.isEmpty && Self.saysConnectionLost(message))
-    return failure.error(at: endpoint.location, connectionIsBad: lost)
+    return failure.error(
+      at: endpoint.location, connectionIsBad: lost, serverIsStandby: isOnHotStandby)
+  }
+
+  /// Whether the server said it is a hot standby, as PostgreSQL 14 and later report
+  /// (`in_hot_standby`, sent again when it changes, as on a promotion): no round trip.
+  var isOnHotStandby: Bool {
+    pq.parameterStatus(handle, "in_hot_standby").map { String(cString: $0) } == "on"
   }
 
   /// Whether a message libpq made itself (it carries no SQLSTATE) says the connection is gone.

@@ -78,11 +78,15 @@ package final class PostgreSQLEngine: CatalogEngine {
       "SET search_path TO \(quotedSchema); SET lock_timeout = \(busyTimeoutMilliseconds)")
   }
 
+  /// Notifications on a primary; on a hot standby, which cannot `LISTEN`, the version it has
+  /// replayed, looked at every 10 ms (`ReplaySignal`). Chosen once, when the signal is made: a
+  /// standby promoted meanwhile is still followed by its version.
   package func makeCommitSignal(busyTimeoutMilliseconds: Int32) throws(CatalogError)
     -> any CommitSignal
   {
     let connection = try PostgreSQLConnection(uri: uri)
     try configure(connection, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+    if try connection.isInRecovery() { return ReplaySignal(connection: connection) }
     return try NotificationSignal(connection: connection, channel: connection.channel)
   }
 

@@ -28,8 +28,11 @@ package struct PostgreSQLFailure: Equatable, Sendable {
 
   /// The typed error for a statement's failure on the catalog at `location` (its URI, the
   /// password masked), by its SQLSTATE; `connectionIsBad` when libpq says the connection is
-  /// gone, whatever the state.
-  package func error(at location: String, connectionIsBad: Bool) -> CatalogError {
+  /// gone, whatever the state; `serverIsStandby` when the server is a hot standby, which refuses
+  /// writes as a read-only server does.
+  package func error(at location: String, connectionIsBad: Bool, serverIsStandby: Bool = false)
+    -> CatalogError
+  {
     let failure = databaseFailure
     if connectionIsBad { return .connectionLost(path: location, failure: failure) }
     switch sqlState {
@@ -38,7 +41,8 @@ package struct PostgreSQLFailure: Equatable, Sendable {
     case SQLState.insufficientPrivilege:
       return .readOnly(path: location, reason: .roleMayNotWrite, failure: failure)
     case SQLState.readOnlySQLTransaction:
-      return .readOnly(path: location, reason: .serverReadOnly, failure: failure)
+      return .readOnly(
+        path: location, reason: serverIsStandby ? .standby : .serverReadOnly, failure: failure)
     case SQLState.diskFull:
       return .diskFull(path: location, failure: failure)
     case SQLState.dataCorrupted, SQLState.indexCorrupted:

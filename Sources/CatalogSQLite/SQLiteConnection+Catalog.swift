@@ -28,7 +28,9 @@ extension SQLiteConnection {
   package func lockForMigration() {}
 
   /// Whether the file can be written is decided before it is opened (`Catalog.isWritable`).
-  package func canWrite() -> Bool { true }
+  package func writeRefusal() -> CatalogError.ReadOnlyReason? { nil }
+
+  package func isConnected() -> Bool { true }
 
   package func prepareForWriting() throws(CatalogError) {
     // In WAL mode, NORMAL commits without syncing the log (checkpoints sync it): a commit is

@@ -123,6 +123,14 @@ struct APIError: Error, Equatable, Sendable {
       self.init(status: 400, message: "the CSV body is not valid: \(place)\(csv.message)")
     case .duplicateKey, .blankKey, .keyRequired, .settingsMismatch, .invalidCollectionName:
       self.init(status: 400, message: Self.message(for: error))
+    case .readOnly(_, .standby, _):
+      // 403 as for any read-only catalog, not 503: this server will not take the write however
+      // often it is sent, until it is started with somewhere to send writes.
+      self.init(
+        status: 403,
+        message: Self.message(for: error)
+          + " (a server that reads a standby takes writes when started with --write-db naming "
+          + "the primary)")
     default:
       self.init(error)
     }

@@ -62,6 +62,26 @@ final class CatalogPool: @unchecked Sendable {
     try Self.answering(translating: { APIError($0) }) { try body(open()) }
   }
 
+  /// Waits until a read here sees catalog version `version` or later — a standby's replay
+  /// catching up with a write made through its primary (`Catalog-Min-Version`, DESIGN §17) —
+  /// looking every 5 ms (a read of the version, one round trip), up to `timeout`.
+  ///
+  /// - Throws: `APIError` 503, which carries `Retry-After`, when it does not within `timeout`.
+  func waitUntilReading(version: Int, upTo timeout: Duration) throws(APIError) {
+    let deadline = ContinuousClock.now + timeout
+    while true {
+      let current = try reading { catalog throws(CatalogError) in try catalog.version() }
+      if current >= version { return }
+      guard ContinuousClock.now < deadline else {
+        throw APIError(
+          status: 503,
+          message: "the catalog read here is at version \(current) and did not reach version "
+            + "\(version) (Catalog-Min-Version) within \(timeout.components.seconds) s; try again")
+      }
+      Thread.sleep(forTimeInterval: 0.005)
+    }
+  }
+
   /// Runs `body` when it is this server's turn to write, waiting up to the busy timeout.
   ///
   /// - Throws: `CatalogError.busy` when the turn does not come in time; what `body` throws.
@@ -95,14 +115,14 @@ final class CatalogPool: @unchecked Sendable {
   private enum Purpose { case reading, writing }
 
   /// Runs `body` with a catalog no one else uses meanwhile: an idle one kept for `purpose`, or a
-  /// new one.
+  /// new one. An idle one whose server closed its connection (it stopped, or a failover took
+  /// it away) is dropped, not handed out: a new one finds the server there is now.
   private func borrowing<T>(for purpose: Purpose, _ body: (Catalog) throws -> T) throws -> T {
-    let catalog: Catalog
-    if let reused = lock.withLock({ idle[purpose]?.popLast() }) {
-      catalog = reused
-    } else {
-      catalog = try open()
+    var reused: Catalog?
+    while reused == nil, let idleOne = lock.withLock({ idle[purpose]?.popLast() }) {
+      if idleOne.isConnected { reused = idleOne }
     }
+    let catalog = try reused ?? open()
     do {
       let result = try body(catalog)
       giveBack(catalog, for: purpose)

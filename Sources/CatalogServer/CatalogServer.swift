@@ -28,6 +28,12 @@ public final class CatalogServer {
   ///   - port: the TCP port, or 0 for one the system chooses.
   ///   - access: who may read, and which other origins' pages may call the server; writes
   ///     always need a token with write scope.
+  ///   - writeLocation: where writes go when reads come from `location`, a standby (DESIGN
+  ///     §17): its primary, or a libpq multi-host URI with `target_session_attrs=read-write`
+  ///     that finds whichever host is the primary. The item endpoints (their reads too, so that a
+  ///     write and what decides it see one server), `Idempotency-Key` and tokens' last use go
+  ///     there; lists, search, the change stream and token checks read `location`. Nil: all go
+  ///     to `location`.
   ///   - readOnly: whether to open the catalog only for reading (a file this process cannot
   ///     write): queries answer from the keys it stores, writes are refused with 403, and no
   ///     token's use is recorded.
@@ -39,6 +45,7 @@ public final class CatalogServer {
   public init(
     catalog location: CatalogLocation, host: String = "127.0.0.1", port: UInt16 = 8750,
     limits: ServerLimits = ServerLimits(), access: AccessPolicy = AccessPolicy(),
+    writeLocation: CatalogLocation? = nil,
     busyTimeoutMilliseconds: Int32 = Catalog.defaultBusyTimeoutMilliseconds,
     readOnly: Bool = false, notice: @escaping @Sendable (String) -> Void = { _ in }
   ) throws(ServerError) {
@@ -49,26 +56,42 @@ public final class CatalogServer {
     let configuration = Catalog.Configuration(
       busyTimeoutMilliseconds: busyTimeoutMilliseconds, notice: notice, readOnly: readOnly)
     let catalogs: CatalogPool
+    let writers: CatalogPool
     do throws(CatalogError) {
-      let catalog = try Catalog(at: location, creating: false, configuration: configuration)
-      try catalog.rekeyStaleLists(notice: notice)
-      catalogs = CatalogPool(
-        first: catalog, busyTimeoutMilliseconds: busyTimeoutMilliseconds,
-        open: { () throws(CatalogError) in
-          try Catalog(at: location, creating: false, configuration: configuration)
-        })
+      catalogs = try Self.pool(at: location, configuration, rekeying: notice)
+      writers =
+        try writeLocation.map { (writeLocation) throws(CatalogError) in
+          var writing = configuration
+          writing.readOnly = false
+          return try Self.pool(at: writeLocation, writing, rekeying: notice)
+        } ?? catalogs
     } catch {
       throw .catalog(error)
     }
     let router = Router(
       api: CatalogAPI(catalogs: catalogs, limits: limits, notice: notice),
-      items: ItemAPI(catalogs: catalogs),
+      items: ItemAPI(catalogs: writers),
       history: HistoryAPI(catalogs: catalogs, limits: limits),
       gatekeeper: Gatekeeper(
-        policy: access, catalogs: catalogs, uses: TokenUseRecorder(catalogs: catalogs)),
+        policy: access, catalogs: catalogs, uses: TokenUseRecorder(catalogs: writers)),
       crossOrigin: CrossOrigin(allowedOrigins: access.allowedOrigins), limits: limits)
     daemon = try HTTPDaemon(address: address, limits: limits, handler: router.handling(of:))
     self.host = host
     self.port = daemon.port
+  }
+
+  /// A pool of catalogs at `location`, opened once now (bringing stale keys up to date, which
+  /// `notice` is told about) so that a catalog that cannot be opened fails at once.
+  private static func pool(
+    at location: CatalogLocation, _ configuration: Catalog.Configuration,
+    rekeying notice: (String) -> Void
+  ) throws(CatalogError) -> CatalogPool {
+    let catalog = try Catalog(at: location, creating: false, configuration: configuration)
+    try catalog.rekeyStaleLists(notice: notice)
+    return CatalogPool(
+      first: catalog, busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds,
+      open: { () throws(CatalogError) in
+        try Catalog(at: location, creating: false, configuration: configuration)
+      })
   }
 }

@@ -24,6 +24,12 @@ struct Router: Sendable {
   /// The header of a list endpoint's answer that names the catalog version its records
   /// describe, so that a client can follow on with the change sets after it.
   static let versionHeader = "Catalog-Version"
+  /// The header of a read that must see at least that catalog version (a client's own write,
+  /// made through the primary, on a server that reads a standby): the read waits for it up to
+  /// `minimumVersionWait`.
+  static let minimumVersionHeader = "Catalog-Min-Version"
+  /// How long a read waits for the version its `Catalog-Min-Version` names, before a 503.
+  static let minimumVersionWait = Duration.seconds(5)
 
   /// The header of every answer about a collection that names its identity (DESIGN §16), which
   /// a collection made anew (replaced, or dropped and made again) changes.
@@ -74,6 +80,13 @@ struct Router: Sendable {
         throw .badRequest(
           "\(request.method) takes no request body; send the parameters in the query")
       }
+    }
+    if request.isRead, let text = request[header: Self.minimumVersionHeader.lowercased()] {
+      guard let version = Int(text), version >= 0 else {
+        throw .badRequest(
+          "\(Self.minimumVersionHeader) must be a catalog version, a whole number, not '\(text)'")
+      }
+      try api.catalogs.waitUntilReading(version: version, upTo: Self.minimumVersionWait)
     }
     let once = request.isRead ? nil : try IdempotentWrite(request, token: token)
     // A request whose key has an answer kept gets it again (or a 422), whatever became of the

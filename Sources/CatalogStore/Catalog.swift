@@ -57,6 +57,9 @@ public final class Catalog {
   var collations: [String: Collation] = [:]
   /// The last writer setup of each collection, by collection id (`writerSetup(for:)`).
   var writerSetups: [Int: WriterSetup] = [:]
+  /// Why the catalog was opened read-only, when it was: `.file` when the configuration asked,
+  /// else what its connection said when it opened (a role that may only read, a standby).
+  public private(set) var readOnlyReason: CatalogError.ReadOnlyReason?
   /// Whether the schema has the table of search starts (`SearchStarts`): not while the work that
   /// follows an older migration rebuilds lists and search keys.
   private(set) var keepsSearchStarts = true
@@ -82,9 +85,10 @@ public final class Catalog {
     if version > supportedSchemaVersion {
       throw .newerSchema(path: path, found: version, supported: supportedSchemaVersion)
     }
-    if !configuration.readOnly, version == supportedSchemaVersion,
-      !(try connection.canWrite())
-    {
+    if configuration.readOnly {
+      readOnlyReason = .file
+    } else if version == supportedSchemaVersion, let refusal = try connection.writeRefusal() {
+      readOnlyReason = refusal
       self.configuration.readOnly = true
     }
     if self.configuration.readOnly {
@@ -96,6 +100,10 @@ public final class Catalog {
     try connection.prepareForWriting()
     if version < supportedSchemaVersion { try migrate() }
   }
+
+  /// Whether the catalog's connection still reaches its database (`DatabaseConnection
+  /// .isConnected()`): a pool drops one that does not instead of handing it out again.
+  package var isConnected: Bool { connection.isConnected() }
 
   /// Whether the catalog was opened only for reading (`Configuration.readOnly`).
   public var isReadOnly: Bool { configuration.readOnly }

@@ -45,13 +45,30 @@ const CatalogAccess = (() => {
     return held ? { ...headers, Authorization: `Bearer ${held}` } : headers;
   }
 
-  /// `fetch` with the token, if the page holds one.
+  // The catalog version of the page's last write: its later reads ask for at least that version
+  // (`Catalog-Min-Version`), so that a server reading a standby answers them once the standby
+  // has replayed the write (DESIGN §17).
+  let writtenVersion = 0;
+
+  /// `fetch` with the token, if the page holds one, and after a write of the page's own the
+  /// version its reads must see.
   async function request(url, options = {}) {
     const held = token();
-    const response = await fetch(url, { ...options, headers: withToken(options.headers) });
+    const method = (options.method || "GET").toUpperCase();
+    let headers = withToken(options.headers);
+    if (method === "GET" && writtenVersion > 0) {
+      headers = { ...headers, "Catalog-Min-Version": String(writtenVersion) };
+    }
+    const response = await fetch(url, { ...options, headers });
+    if (method !== "GET" && response.ok) {
+      // A write's summary names the version it committed.
+      const summary = await response.clone().json().catch(() => null);
+      if (summary && Number.isInteger(summary.version)) {
+        writtenVersion = Math.max(writtenVersion, summary.version);
+      }
+    }
     if (response.status !== 401 || !held) return response;
     if (token() === held) forget();
-    const method = (options.method || "GET").toUpperCase();
     return method === "GET" ? fetch(url, options) : response;
   }
 

@@ -46,8 +46,8 @@ struct CrossOriginTests {
         "access-control-allow-origin": Self.app,
         "access-control-allow-methods": "GET, HEAD, PATCH, DELETE",
         "access-control-allow-headers":
-          "Authorization, Catalog-Collection-Identity, Content-Type, Idempotency-Key, If-Match, "
-          + "Last-Event-ID",
+          "Authorization, Catalog-Collection-Identity, Catalog-Min-Version, Content-Type, "
+          + "Idempotency-Key, If-Match, Last-Event-ID",
         "access-control-max-age": "600",
         "access-control-expose-headers":
           "Catalog-Collection-Identity, Catalog-Version, ETag, Idempotency-Replayed, Location, "

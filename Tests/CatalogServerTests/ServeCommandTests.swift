@@ -28,7 +28,7 @@ struct ServeCommandTests {
         listens on 127.0.0.1 unless --host says otherwise; reads need no token there
         unless --require-token. Stop it with Ctrl-C.
 
-        USAGE: catalog serve [--host <address>] [--port <port>] [--require-token] [--public-reads] [--edit] [--allow-origin <origin> ...] [--max-body <bytes>] [--max-upload <bytes>] [--db <path-or-uri>] [--verbose]
+        USAGE: catalog serve [--host <address>] [--port <port>] [--require-token] [--public-reads] [--edit] [--allow-origin <origin> ...] [--write-db <uri>] [--max-body <bytes>] [--max-upload <bytes>] [--db <path-or-uri>] [--verbose]
 
         OPTIONS:
           --host <address>        The address to listen on. (default: 127.0.0.1)
@@ -43,6 +43,10 @@ struct ServeCommandTests {
                                   it.
           --allow-origin <origin> Let pages from this origin (https://app.example) call
                                   the API; may be repeated.
+          --write-db <uri>        Send writes to this PostgreSQL catalog, the primary
+                                  of the standby that --db names (a multi-host URI with
+                                  target_session_attrs=read-write finds the primary
+                                  after a failover).
           --max-body <bytes>      The largest JSON body a write may send. (default:
                                   1048576)
           --max-upload <bytes>    The largest CSV body a PUT may send. (default:
@@ -93,7 +97,8 @@ struct ServeCommandTests {
 
   static let usage =
     "Usage: catalog serve [--host <address>] [--port <port>] [--require-token] [--public-reads] "
-    + "[--edit] [--allow-origin <origin> ...] [--max-body <bytes>] [--max-upload <bytes>] "
+    + "[--edit] [--allow-origin <origin> ...] [--write-db <uri>] [--max-body <bytes>] "
+    + "[--max-upload <bytes>] "
     + "[--db <path-or-uri>] [--verbose]\n  See 'catalog serve --help' for more information.\n"
 
   static let usageErrors: [(arguments: [String], error: String)] = [
@@ -111,6 +116,11 @@ struct ServeCommandTests {
       ["--allow-origin", "https://app.example/page"],
       "'https://app.example/page' is not an origin: expected a scheme and a host, such as "
         + "https://app.example or http://localhost:3000"
+    ),
+    (
+      ["--write-db", "primary.db"],
+      "--write-db takes the PostgreSQL URI of the primary of the standby that --db names, not "
+        + "'primary.db'"
     ),
     (
       ["--max-body", "1MB"],

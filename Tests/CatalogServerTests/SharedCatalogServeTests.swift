@@ -11,10 +11,11 @@ struct SharedCatalogServeTests {
     let process = Process()
     let port: UInt16
 
-    /// Starts `catalog serve` on `port` (0: any free one; `port` then says which).
-    init(database: String, port: UInt16 = 0) throws {
+    /// Starts `catalog serve` on `port` (0: any free one; `port` then says which), with
+    /// `arguments` after `serve`'s own.
+    init(database: String, port: UInt16 = 0, arguments: [String] = []) throws {
       process.executableURL = CatalogRunner.executable
-      process.arguments = ["--db", database, "serve", "--port", String(port)]
+      process.arguments = ["--db", database, "serve", "--port", String(port)] + arguments
       let errors = Pipe()
       process.standardError = errors
       try process.run()

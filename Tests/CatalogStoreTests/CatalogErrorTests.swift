@@ -12,6 +12,20 @@ struct CatalogErrorTests {
 
   init() throws { directory = try TemporaryDirectory() }
 
+  /// A connection lost before the commit keeps nothing; one lost while the commit was on its
+  /// way cannot say, and says so.
+  @Test func aConnectionLostWhileCommittingSaysTheWriteMayBeKept() {
+    let failure = DatabaseFailure(engineName: "PostgreSQL", code: nil, message: "gone")
+    #expect(
+      CatalogError.connectionLost(path: "p", failure: failure).description
+        == "the connection to the catalog p was lost (gone); nothing of a write under way was "
+        + "kept")
+    #expect(
+      CatalogError.connectionLost(path: "p", failure: failure, whileCommitting: true).description
+        == "the connection to the catalog p was lost (gone) while the write was committing: it "
+        + "may have been kept or not; look before writing it again")
+  }
+
   /// A linked app's users never see the command line's options or commands in a message; the
   /// `catalog` tool adds those itself (STYLE: errors carry facts; the CLI adds advice).
   @Test func descriptionsNameNoCommandLineOption() {
@@ -149,6 +163,11 @@ struct CatalogErrorTests {
     (.moved, "the catalog a.db was moved or deleted while it was open; nothing was changed"),
     (.roleMayNotWrite, "the catalog a.db is read-only; nothing was changed"),
     (.serverReadOnly, "the catalog a.db is read-only; nothing was changed"),
+    (
+      .standby,
+      "the catalog a.db is read-only: its server is a standby, which takes no writes; write to "
+        + "its primary; nothing was changed"
+    ),
   ])
   func eachReadOnlyReason(reason: CatalogError.ReadOnlyReason, description: String) {
     #expect(CatalogError.readOnly(path: "a.db", reason: reason).description == description)

@@ -35,13 +35,14 @@ struct PostgreSQLFailureTests {
   @Test func eachStateBecomesItsCase() {
     let uri = "postgresql:///db?schema=s"
     func expect(
-      _ state: String, connectionIsBad: Bool = false,
+      _ state: String, connectionIsBad: Bool = false, serverIsStandby: Bool = false,
       _ expected: (DatabaseFailure) -> CatalogError,
       sourceLocation: SourceLocation = #_sourceLocation
     ) {
       let failure = PostgreSQLFailure(sqlState: state, message: "m", sql: "S")
       #expect(
-        failure.error(at: uri, connectionIsBad: connectionIsBad)
+        failure.error(
+          at: uri, connectionIsBad: connectionIsBad, serverIsStandby: serverIsStandby)
           == expected(failure.databaseFailure),
         sourceLocation: sourceLocation)
     }
@@ -50,6 +51,7 @@ struct PostgreSQLFailureTests {
     expect("40001") { .busy(path: uri, failure: $0) }  // serialization_failure
     expect("42501") { .readOnly(path: uri, reason: .roleMayNotWrite, failure: $0) }
     expect("25006") { .readOnly(path: uri, reason: .serverReadOnly, failure: $0) }
+    expect("25006", serverIsStandby: true) { .readOnly(path: uri, reason: .standby, failure: $0) }
     expect("53100") { .diskFull(path: uri, failure: $0) }  // disk_full
     expect("XX001") { .damaged(path: uri, failure: $0) }  // data_corrupted
     expect("XX002") { .damaged(path: uri, failure: $0) }  // index_corrupted

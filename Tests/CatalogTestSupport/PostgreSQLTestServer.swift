@@ -25,6 +25,20 @@ public final class PostgreSQLTestServer: Sendable {
     }
   }()
 
+  /// A primary and a streaming hot standby of it (`makeStandby`), started on first use, for
+  /// the tests of reads on a standby (DESIGN §17); nil where PostgreSQL is missing or would not
+  /// start (the shared server's line says so). Tests that promote or stop one make their own.
+  public static let replicated: (primary: PostgreSQLTestServer, standby: PostgreSQLTestServer)? = {
+    guard shared != nil else { return nil }
+    do {
+      let primary = try makePrimary(synchronous: false)
+      return (primary, try primary.makeStandby())
+    } catch {
+      FileHandle.standardError.write(Data("PostgreSQL standby tests skipped: \(error)\n".utf8))
+      return nil
+    }
+  }()
+
   /// The directory of PostgreSQL's server programs (`initdb`, `pg_ctl`, `postgres`), if installed.
   static var binaries: String? {
     let root = "/usr/lib/postgresql"
@@ -41,35 +55,108 @@ public final class PostgreSQLTestServer: Sendable {
     try PostgreSQLTestServer()
   }
 
-  private init() throws {
+  /// A primary of its own for a streaming standby (`makeStandby`): with `synchronous`, once it
+  /// has a standby a commit waits until the standby has the write on disk
+  /// (`synchronous_standby_names = '*'`), so that every write answered survives the primary's
+  /// loss; otherwise commits do not wait, as the shared server's do not.
+  public static func makePrimary(synchronous: Bool) throws -> PostgreSQLTestServer {
+    try PostgreSQLTestServer(
+      settings: synchronous ? "-c synchronous_commit=on" : Self.defaultSettings)
+  }
+
+  /// The settings of a server whose commits do not wait for their WAL to reach the disk.
+  static let defaultSettings = "-c synchronous_commit=off"
+
+  /// The server programs' directory.
+  let binaries: String
+  /// The user the server runs as: `postgres` when the tests run as root, else the tests' own.
+  let owner: String?
+  /// The settings it runs with beyond a socket of its own and no fsync.
+  let settings: String
+
+  private init(settings: String = PostgreSQLTestServer.defaultSettings) throws {
     guard let binaries = Self.binaries else {
       throw SetupError("PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb)")
     }
-    directory =
+    self.binaries = binaries
+    self.settings = settings
+    owner = getuid() == 0 ? "postgres" : nil
+    directory = try Self.makeDirectory(owner: owner)
+    try Self.run(
+      "\(binaries)/initdb",
+      [
+        "-D", directory + "/data", "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C",
+        "--no-sync",
+      ],
+      as: owner)
+    try start()
+    registerStop()
+    try Self.run(
+      "\(binaries)/createdb", ["-h", directory, "-U", "postgres", Self.database], as: owner)
+  }
+
+  /// A hot standby of `primary`: a copy taken with `pg_basebackup -R` through a replication slot
+  /// of its own (so the primary keeps the WAL it has not replayed), which then streams and
+  /// replays the primary's writes and answers reads. With `hot_standby_feedback`, as a standby
+  /// that serves a catalog needs: the primary then keeps the row versions that the standby's
+  /// open snapshots (a list's) still read, instead of removing them and having the standby's
+  /// replay wait for those readers up to `max_standby_streaming_delay` (30 s), then cancel them.
+  private init(standbyOf primary: PostgreSQLTestServer) throws {
+    binaries = primary.binaries
+    owner = primary.owner
+    settings = Self.defaultSettings + " -c hot_standby_feedback=on"
+    directory = try Self.makeDirectory(owner: owner)
+    let slot = "standby_" + UUID().uuidString.prefix(8).lowercased()
+    try Self.run(
+      "\(binaries)/pg_basebackup",
+      [
+        "-h", primary.directory, "-U", "postgres", "-D", directory + "/data", "-R", "-C", "-S",
+        slot, "--checkpoint=fast", "--no-sync",
+      ],
+      as: owner)
+    try start()
+    registerStop()
+  }
+
+  /// A streaming hot standby of this server, started; a synchronous one when this server's
+  /// commits wait for one (`makePrimary(synchronous: true)`), which they do from now on (before,
+  /// with no standby to wait for, they would wait forever).
+  public func makeStandby() throws -> PostgreSQLTestServer {
+    let standby = try PostgreSQLTestServer(standbyOf: self)
+    if settings.contains("synchronous_commit=on") {
+      try psql("ALTER SYSTEM SET synchronous_standby_names = '*'")
+      try psql("SELECT pg_reload_conf()")
+      // Until the standby streams and the setting is read, commits do not wait for it.
+      let deadline = Date() + 10
+      while try psql("SELECT sync_state FROM pg_stat_replication") != ["sync"] {
+        guard Date() < deadline else { throw SetupError("the standby did not become synchronous") }
+        Thread.sleep(forTimeInterval: 0.01)
+      }
+    }
+    return standby
+  }
+
+  /// A new directory for a cluster, owned by `owner`.
+  private static func makeDirectory(owner: String?) throws -> String {
+    let directory =
       FileManager.default.temporaryDirectory
       .appending(path: "catalog-postgresql-\(UUID().uuidString.prefix(8))").path
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    let owner = getuid() == 0 ? "postgres" : nil
     if let owner { try Self.run("/usr/bin/chown", [owner, directory]) }
-    let data = directory + "/data"
-    try Self.run(
-      "\(binaries)/initdb",
-      ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C", "--no-sync"],
-      as: owner)
-    // Only a socket in the cluster's directory; no fsync, as nothing here outlives the tests.
-    let options =
-      "-k \(directory) -c listen_addresses='' -c fsync=off -c synchronous_commit=off "
-      + "-c max_connections=300"
-    try Self.run(
-      "\(binaries)/pg_ctl",
-      ["-D", data, "-o", options, "-l", directory + "/log", "-w", "start"], as: owner)
+    return directory
+  }
+
+  /// Has the server stopped and its directory deleted when the process exits.
+  private func registerStop() {
     let isFirst = stopCommands.withLock {
-      $0.append((binaries + "/pg_ctl", ["-D", data, "-m", "immediate", "stop"], owner, directory))
+      $0.append(
+        (
+          binaries + "/pg_ctl", ["-D", directory + "/data", "-m", "immediate", "stop"], owner,
+          directory
+        ))
       return $0.count == 1
     }
     if isFirst { atexit { stopTestServers() } }
-    try Self.run(
-      "\(binaries)/createdb", ["-h", directory, "-U", "postgres", Self.database], as: owner)
   }
 
   /// A URI for a catalog of its own, in a new schema of the tests' database.
@@ -99,23 +186,44 @@ public final class PostgreSQLTestServer: Sendable {
   /// Stops the server at once (as a crash or an operator would), for fault tests; `start`
   /// brings it back.
   public func stop() throws {
-    guard let binaries = Self.binaries else { return }
     try Self.run(
-      binaries + "/pg_ctl", ["-D", directory + "/data", "-m", "immediate", "stop"],
-      as: getuid() == 0 ? "postgres" : nil)
+      binaries + "/pg_ctl", ["-D", directory + "/data", "-m", "immediate", "stop"], as: owner)
   }
 
-  /// Starts the server again after `stop`.
+  /// Starts the server, again after `stop`: on a socket in its directory only, without fsync
+  /// (nothing here outlives the tests), with its `settings`.
   public func start() throws {
-    guard let binaries = Self.binaries else { return }
-    let owner = getuid() == 0 ? "postgres" : nil
     let options =
-      "-k \(directory) -c listen_addresses='' -c fsync=off -c synchronous_commit=off "
-      + "-c max_connections=300"
+      "-k \(directory) -c listen_addresses='' -c fsync=off -c max_connections=300 \(settings)"
     try Self.run(
       "\(binaries)/pg_ctl",
       ["-D", directory + "/data", "-o", options, "-l", directory + "/log", "-w", "start"],
       as: owner)
+  }
+
+  // MARK: - Replication
+
+  /// Promotes this standby to a primary, and waits until it takes writes.
+  public func promote() throws {
+    try Self.run(binaries + "/pg_ctl", ["-D", directory + "/data", "-w", "promote"], as: owner)
+  }
+
+  /// Waits until `standby` has replayed every write this server has made so far (up to 10 s).
+  public func waitUntilReplayed(by standby: PostgreSQLTestServer) throws {
+    // Where the next record goes: past every commit so far, those not yet written out of the
+    // WAL buffers included (commits here do not wait for that).
+    let position = try psql("SELECT pg_current_wal_insert_lsn()")[0]
+    let deadline = Date() + 10
+    while try standby.psql("SELECT pg_last_wal_replay_lsn() >= '\(position)'") != ["t"] {
+      guard Date() < deadline else {
+        let log = (try? String(contentsOfFile: standby.directory + "/log", encoding: .utf8)) ?? ""
+        throw SetupError(
+          "the standby did not replay up to \(position) within 10 s: it replayed "
+            + "\((try? standby.psql("SELECT pg_last_wal_replay_lsn()")) ?? []); its log ends: "
+            + log.split(separator: "\n").suffix(5).joined(separator: "\n"))
+      }
+      Thread.sleep(forTimeInterval: 0.01)
+    }
   }
 
   struct SetupError: Error, CustomStringConvertible {

@@ -52,6 +52,7 @@ typedef struct {
   __typeof__(PQdb) *_Nonnull db;
   __typeof__(PQuser) *_Nonnull user;
   __typeof__(PQserverVersion) *_Nonnull serverVersion;
+  __typeof__(PQparameterStatus) *_Nonnull parameterStatus;
   __typeof__(PQlibVersion) *_Nonnull libVersion;
 } clibpq_api;
 

@@ -7,7 +7,8 @@ struct CrossOrigin: Sendable {
 
   /// The request headers a page may send.
   static let allowedHeaders =
-    "Authorization, Catalog-Collection-Identity, Content-Type, Idempotency-Key, If-Match, Last-Event-ID"
+    "Authorization, Catalog-Collection-Identity, Catalog-Min-Version, Content-Type, "
+    + "Idempotency-Key, If-Match, Last-Event-ID"
   /// The response headers a page may read.
   static let exposedHeaders =
     "Catalog-Collection-Identity, Catalog-Version, ETag, Idempotency-Replayed, Location, Retry-After, "

@@ -11,6 +11,8 @@ public struct MissingKeys: Sendable, Equatable, CustomStringConvertible {
   public let indexBy: String?
   /// Whether the search keys are what is missing.
   public let search: Bool
+  /// Why the catalog could not store them (`Catalog.readOnlyReason`): where `build` may run.
+  public internal(set) var readOnlyReason: CatalogError.ReadOnlyReason?
 
   init(
     collection: String, grouping: Grouping? = nil, locale: CollationLocale,

@@ -60,13 +60,18 @@ package protocol DatabaseConnection: AnyObject {
   /// Takes, inside a migration's transaction, the lock under which one process migrates.
   func lockForMigration() throws(CatalogError)
 
-  /// Whether the connection may write the catalog: a PostgreSQL role may be granted reading
-  /// only. A catalog that cannot be written is used as a read-only one (DESIGN §11).
-  func canWrite() throws(CatalogError) -> Bool
+  /// Why the connection may not write the catalog, or nil when it may: a PostgreSQL role may be
+  /// granted reading only, a server may be a standby. A catalog that cannot be written is used
+  /// as a read-only one (DESIGN §11).
+  func writeRefusal() throws(CatalogError) -> CatalogError.ReadOnlyReason?
 
   /// Makes the main connection ready to write (durability settings and the like), before any
   /// migration.
   func prepareForWriting() throws(CatalogError)
+
+  /// Whether the connection still reaches its database, as far as can be told without a round
+  /// trip: a server that closed it (stopped, or gone in a failover) has. A file's always does.
+  func isConnected() -> Bool
 
   /// What `catalog info` shows of the server that keeps the catalog (none for a file): which
   /// server, its version, the database and schema.
@@ -160,14 +165,20 @@ extension DatabaseConnection {
     if !isNested, let setting = traits.writeSetting {
       try cached(setting).bind().runWithoutWaiting()
     }
-    do {
+    do throws(CatalogError) {
       let result = try body()
       guard shouldCommit(result) else {
         rollBack(isNested: isNested)
         return result
       }
       try checkChangesSent()
-      try cached(isNested ? "RELEASE nested" : "COMMIT").bind().run()
+      do throws(CatalogError) {
+        try cached(isNested ? "RELEASE nested" : "COMMIT").bind().run()
+      } catch .connectionLost(let path, let failure, _) where !isNested {
+        // The commit may have reached the server before the connection broke (and a synchronous
+        // standby may have it): what became of the write cannot be known here.
+        throw .connectionLost(path: path, failure: failure, whileCommitting: true)
+      }
       return result
     } catch {
       rollBack(isNested: isNested)

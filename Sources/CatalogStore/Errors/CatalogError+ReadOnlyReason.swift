@@ -18,8 +18,10 @@ extension CatalogError {
     case moved
     /// The database role it is used as has no privilege to write it.
     case roleMayNotWrite
-    /// The database server takes no writes: a standby, or a server whose transactions are
-    /// read-only by default.
+    /// The database server's transactions are read-only by default.
     case serverReadOnly
+    /// The database server is a hot standby of another, the primary, which takes the writes:
+    /// the standby only replays them.
+    case standby
   }
 }

@@ -25,8 +25,9 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The catalog file cannot be opened, or created: `problem` says why.
   case cannotOpen(path: String, problem: OpenProblem, failure: DatabaseFailure? = nil)
   /// The connection to the database server broke (the server stopped, the network failed): a
-  /// write under way is not kept.
-  case connectionLost(path: String, failure: DatabaseFailure)
+  /// write under way is not kept, unless it broke `whileCommitting`: the commit may have reached
+  /// the server (and a synchronous standby) before, and the write may then be kept.
+  case connectionLost(path: String, failure: DatabaseFailure, whileCommitting: Bool = false)
   /// Reading or writing the catalog's files failed in the operating system (an I/O error):
   /// `problem` says where.
   case ioError(path: String, problem: IOProblem, failure: DatabaseFailure)
@@ -171,9 +172,12 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
       return Self.cannotOpenDescription(path: path, problem: problem, failure: failure)
     case .ioError(let path, let problem, let failure):
       return Self.ioErrorDescription(path: path, problem: problem, failure: failure)
-    case .connectionLost(let path, let failure):
+    case .connectionLost(let path, let failure, false):
       return "the connection to the catalog \(path) was lost (\(failure.message)); "
         + "nothing of a write under way was kept"
+    case .connectionLost(let path, let failure, true):
+      return "the connection to the catalog \(path) was lost (\(failure.message)) while the "
+        + "write was committing: it may have been kept or not; look before writing it again"
     case .damaged(let path, let failure):
       return "the catalog \(path) is damaged: \(failure.engineName) found its contents malformed"
     case .database(let path, let failure):
@@ -264,6 +268,9 @@ extension CatalogError {
         + "back by a process that can write it" + unchanged
     case .moved:
       return "the catalog \(path) was moved or deleted while it was open" + unchanged
+    case .standby:
+      return "the catalog \(path) is read-only: its server is a standby, which takes no writes; "
+        + "write to its primary" + unchanged
     case .file, .medium, .roleMayNotWrite, .serverReadOnly:
       return "the catalog \(path) is read-only" + unchanged
     }

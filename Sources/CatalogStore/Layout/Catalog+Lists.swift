@@ -50,7 +50,11 @@ extension Catalog {
     build: () throws(CatalogError) -> Value
   ) throws(CatalogError) -> Value {
     if let found = try find() { return found }
-    if configuration.readOnly { throw .keysNotStored(missing) }
+    if configuration.readOnly {
+      var missing = missing
+      missing.readOnlyReason = readOnlyReason
+      throw .keysNotStored(missing)
+    }
     willBuild()
     return try connection.transaction { () throws(CatalogError) in
       try connection.lockCollection(named: missing.collection)

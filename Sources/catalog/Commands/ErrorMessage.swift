@@ -82,8 +82,7 @@ struct ErrorMessage {
       case .scratchFile:
         return "\(error) (set TMPDIR to a directory with free space)"
       case .keysNotStored(let missing):
-        return "\(error)\n  store them "
-          + (isShared ? "as a role that may write the catalog" : "on a writable copy")
+        return "\(error)\n  store them " + Self.whereToBuild(missing, isShared: isShared)
           + " with: " + ErrorAdvice.buildCommand(for: missing)
       case .keysOfAnotherICU:
         return "\(error); only info, collections and export answer until 'catalog build --rekey' "
@@ -92,6 +91,13 @@ struct ErrorMessage {
       default:
         return error.description(role: Self.option(for:), operation: Self.option(for:))
       }
+    }
+
+    /// Where `build` can store the keys that a read-only catalog lacks: on the primary of a
+    /// standby, as a role that may write a shared catalog, else on a copy of a file.
+    static func whereToBuild(_ missing: MissingKeys, isShared: Bool) -> String {
+      if missing.readOnlyReason == .standby { return "on its primary" }
+      return isShared ? "as a role that may write the catalog" : "on a writable copy"
     }
 
     /// The option, or the command, that names a column for `role`.

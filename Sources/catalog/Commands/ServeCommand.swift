@@ -1,3 +1,4 @@
+import CatalogLocations
 import CatalogServer
 import CatalogStore
 import CatalogTokens
@@ -46,6 +47,13 @@ struct ServeCommand: RunnableCommand {
     help: "Let pages from this origin (https://app.example) call the API; may be repeated.")
   var allowedOrigins: [String]
 
+  @Option(
+    "write-db", value: "uri",
+    help: "Send writes to this PostgreSQL catalog, the primary of the standby that --db names "
+      + "(a multi-host URI with target_session_attrs=read-write finds the primary after a "
+      + "failover).")
+  var writeDatabase: String?
+
   @Option("max-body", value: "bytes", help: "The largest JSON body a write may send.")
   var maxBody = ServerLimits().bodyBytes
 
@@ -73,12 +81,12 @@ struct ServeCommand: RunnableCommand {
       reads: requiresToken ? .needToken : hasPublicReads ? .open : .openOnLoopback,
       allowedOrigins: allowedOrigins)
     // Made before the server starts, so that a catalog that cannot take it fails at once.
-    let session = try isEditing ? EditSession(context) : nil
+    let session = try isEditing ? EditSession(context, writingTo: writeLocation()) : nil
     let server: CatalogServer
     do {
       server = try CatalogServer(
         catalog: context.catalogLocation(), host: host, port: port, limits: limits,
-        access: access,
+        access: access, writeLocation: writeLocation(),
         busyTimeoutMilliseconds: timeout ?? Catalog.defaultBusyTimeoutMilliseconds,
         readOnly: context.isReadOnly, notice: { StandardError.line("\($0)…") })
     } catch ServerError.openReadsOffLoopback {
@@ -105,6 +113,18 @@ struct ServeCommand: RunnableCommand {
     StandardError.line("stopped")
   }
 
+  /// Where `--write-db` sends writes: a PostgreSQL catalog, as only a standby has a primary.
+  func writeLocation() throws -> CatalogLocation? {
+    guard let writeDatabase else { return nil }
+    let address = CatalogAddress(writeDatabase)
+    guard address.isPostgreSQL else {
+      throw ValidationError(
+        "--write-db takes the PostgreSQL URI of the primary of the standby that --db names, not "
+          + "'\(writeDatabase)'")
+    }
+    return try address.location()
+  }
+
   /// Whether `text` is a web origin: `http` or `https`, `://`, a host and perhaps a port, and
   /// nothing after.
   static func isOrigin(_ text: String) -> Bool {
@@ -123,8 +143,12 @@ private struct EditSession {
   let secret: TokenSecret
   private let catalog: Catalog
 
-  init(_ context: CommandContext) throws {
-    catalog = try context.openCatalog(creating: false)
+  /// Makes the token in the catalog of `context`, or in `writeLocation`, the primary that
+  /// `--write-db` names, when there is one (a standby takes no writes; it replays the token).
+  init(_ context: CommandContext, writingTo writeLocation: CatalogLocation?) throws {
+    catalog =
+      try writeLocation.map { try Catalog(at: $0, creating: false) }
+      ?? context.openCatalog(creating: false)
     var generator = SystemRandomNumberGenerator()
     name = "serve --edit " + String(generator.next() as UInt32, radix: 16)
     secret = try catalog.createToken(named: name, canWrite: true, collections: nil)

@@ -38,21 +38,25 @@ struct WatchCommand: RunnableCommand {
 
   func run(_ context: CommandContext) throws {
     let catalog = try context.openCatalog(creating: false)
-    let list = try context.openList(
-      catalog, collection: collection, groupBy: groupBy, locale: locale)
+    // The list is let go once known, with its snapshot: an open snapshot on a standby would hold
+    // up the replay of writes that remove rows it can see.
+    let (name, grouping, listLocale, version) = try {
+      let list = try context.openList(
+        catalog, collection: collection, groupBy: groupBy, locale: locale)
+      return (list.collection.name, list.grouping, list.collation.locale.identifier, list.version)
+    }()
     let watcher = try VersionWatcher(catalog: catalog)
-    var since = self.since ?? list.version
-    guard since <= list.version else {
+    var since = self.since ?? version
+    guard since <= version else {
       throw CatalogError.invalidRequest(
-        "--since \(since) is after the catalog's version \(list.version); leave --since out to "
+        "--since \(since) is after the catalog's version \(version); leave --since out to "
           + "watch from now")
     }
     var remaining = count ?? Int.max
     while remaining > 0 {
       let current = try watcher.version()
       let changes = try catalog.changeSets(
-        since: since, collection: list.collection.name, grouping: list.grouping,
-        locale: list.collation.locale.identifier)
+        since: since, collection: name, grouping: grouping, locale: listLocale)
       for change in changes.prefix(remaining) {
         try context.output.line(change.jsonText)
         remaining -= 1
