@@ -8,13 +8,18 @@
 /// comes without the line it repeats. The keys are logged as well (`ImportKeyLog`), and
 /// `explain` finds that line when the import fails.
 final class ImportKeyChecker {
+  private let connection: any DatabaseConnection
   private let log: ImportKeyLog
   private let insert: any DatabaseStatement
+  /// The keys seen, as a table to compare with.
+  let table: String
 
   /// Starts checking, inside the import's transaction.
   init(connection: any DatabaseConnection, keyColumn: ImportKeyColumn) throws(CatalogError) {
+    self.connection = connection
     log = ImportKeyLog(keyColumn: keyColumn)
-    table = connection.traits.temporarySchema + ".import_keys"
+    let table = connection.traits.temporarySchema + ".import_keys"
+    self.table = table
     try connection.execute(
       """
       DROP TABLE IF EXISTS \(table);
@@ -22,14 +27,10 @@ final class ImportKeyChecker {
       """)
     // Kept compiled (PostgreSQL sends only kept statements without waiting); the table it names
     // is made anew by each import.
-    let table = table
     insert = try connection.cached(named: "insert a key an import read") {
       "INSERT INTO \(table) (key) VALUES (?) ON CONFLICT DO NOTHING"
     }
-    self.connection = connection
   }
-
-  private let connection: any DatabaseConnection
 
   /// The record's trimmed key, checked.
   ///
@@ -53,9 +54,6 @@ final class ImportKeyChecker {
   func error(_ kind: CSVError.Kind, line: Int) -> CatalogError {
     log.keyColumn.error(kind, line: line)
   }
-
-  /// The keys seen, as a table to compare with.
-  let table: String
 
   /// Drops the table of keys seen.
   func finish() throws(CatalogError) {
