@@ -16,11 +16,5 @@ enum InterruptHandler {
       _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
       _exit(130)
     }
-    // A parent may have started us with SIGINT blocked (the mask is inherited); unblock it so
-    // Ctrl-C always reaches the handler.
-    var interrupt = sigset_t()
-    sigemptyset(&interrupt)
-    sigaddset(&interrupt, SIGINT)
-    sigprocmask(SIG_UNBLOCK, &interrupt, nil)
   }
 }
