@@ -369,6 +369,7 @@ extension MirrorSyncTests {
     copy.environment = ["CATALOG_TOKEN": setup.token]
     copy.standardError = FileHandle.nullDevice
     try copy.run()
+    let copyDeadline = ProcessDeadline(copy)
     // Killed once some pages are kept and before the copy is complete.
     while copy.isRunning,
       (try Int(
@@ -377,6 +378,7 @@ extension MirrorSyncTests {
     {
       Thread.sleep(forTimeInterval: 0.01)
     }
+    try copyDeadline.check()
     kill(copy.processIdentifier, SIGKILL)
     copy.waitUntilExit()
     let kept = try TestCatalog.peek(path: setup.device, "SELECT after FROM mirror_copies")
@@ -400,12 +402,14 @@ extension MirrorSyncTests {
     sync.environment = ["CATALOG_TOKEN": setup.token]
     sync.standardError = FileHandle.nullDevice
     try sync.run()
+    let syncDeadline = ProcessDeadline(sync)
     let umea = "SELECT count(*) FROM items WHERE fields LIKE '%Umeå%'"
     while sync.isRunning,
       (try Int(TestCatalog.peek(path: setup.device, umea).first ?? "0") ?? 0) < 1000
     {
       Thread.sleep(forTimeInterval: 0.005)
     }
+    try syncDeadline.check()
     kill(sync.processIdentifier, SIGKILL)
     sync.waitUntilExit()
     let applied = Int(try TestCatalog.peek(path: setup.device, umea).first ?? "0") ?? 0
@@ -431,6 +435,8 @@ extension MirrorSyncTests {
     follower.standardOutput = output
     follower.standardError = FileHandle.nullDevice
     try follower.run()
+    // Killed at the end of the test, or sooner when it hangs (then its lines end).
+    let deadline = ProcessDeadline(follower, seconds: 120)
     defer {
       if follower.isRunning { kill(follower.processIdentifier, SIGKILL) }
     }
@@ -461,6 +467,8 @@ extension MirrorSyncTests {
     // Ctrl-C stops it, as an interrupted command: 130.
     kill(follower.processIdentifier, SIGINT)
     follower.waitUntilExit()
+    deadline.cancel()
+    try deadline.check()
     #expect(follower.terminationStatus == 130)
   }
 }

@@ -160,9 +160,12 @@ struct ServeCommandTests {
     }
 
     /// Stops it as Ctrl-C or SIGTERM does, and returns what it printed last.
-    func stop() -> String {
+    func stop() throws -> String {
       process.terminate()
+      let stopping = ProcessDeadline(process, seconds: 30)
       process.waitUntilExit()
+      stopping.cancel()
+      try stopping.check()
       return String(decoding: reader.readDataToEndOfFile(), as: UTF8.self)
     }
   }
@@ -187,7 +190,7 @@ struct ServeCommandTests {
         + "Authorization: Bearer \(secret)\r\nContent-Type: application/json\r\n"
         + "Content-Length: 14\r\n\r\n{\"name\":\"Bea\"}", port: port)
     #expect(written.status == 201)
-    #expect(server.stop() == "stopped\n")
+    #expect(try server.stop() == "stopped\n")
     #expect(server.process.terminationStatus == 0)
     #expect(try runner.run(["token", "list", "--format", "csv"]).csvColumns("name") == ["name"])
   }
@@ -211,7 +214,10 @@ struct ServeCommandTests {
     let cli = try runner.run(["list", "--format", "json"])
     #expect(response.body == ServerFixture.jsonArray(cli.outputLines))
     process.terminate()
+    let stopping = ProcessDeadline(process, seconds: 30)
     process.waitUntilExit()
+    stopping.cancel()
+    try stopping.check()
     #expect(process.terminationStatus == 0)
     #expect(String(decoding: reader.readDataToEndOfFile(), as: UTF8.self) == "stopped\n")
   }

@@ -87,11 +87,11 @@ final class ServerFixture {
     let output = Pipe()
     process.standardOutput = output
     try process.run()
-    let stop = DispatchWorkItem { process.terminate() }
-    DispatchQueue.global().asyncAfter(deadline: .now() + 10, execute: stop)
+    let deadline = ProcessDeadline(process, seconds: 10)
     let printed = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    stop.cancel()
+    deadline.cancel()
+    try deadline.check()
     guard process.terminationStatus == 0 else {
       throw RawHTTPClient.Failure(
         description: "watch \(arguments) --since \(since): status \(process.terminationStatus)")

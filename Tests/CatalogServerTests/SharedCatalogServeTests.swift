@@ -20,10 +20,13 @@ struct SharedCatalogServeTests {
       process.standardError = errors
       try process.run()
       // The first line says where it serves: "serving … at http://127.0.0.1:PORT/ (…)".
+      let starting = ProcessDeadline(process, seconds: 60)
       var line: [UInt8] = []
       while let byte = try errors.fileHandleForReading.read(upToCount: 1)?.first, byte != 10 {
         line.append(byte)
       }
+      starting.cancel()
+      try starting.check()
       let text = String(decoding: line, as: UTF8.self)
       guard let match = text.firstMatch(of: #/127\.0\.0\.1:(\d+)//#), let port = UInt16(match.1)
       else {
@@ -33,9 +36,14 @@ struct SharedCatalogServeTests {
       self.port = port
     }
 
+    /// Stops it with SIGTERM, and waits for it to end; a server that does not stop fails the
+    /// test.
     deinit {
       process.terminate()
+      let stopping = ProcessDeadline(process, seconds: 30)
       process.waitUntilExit()
+      stopping.cancel()
+      if stopping.hasExpired { Issue.record("\(stopping.command) did not stop on SIGTERM") }
     }
   }
 

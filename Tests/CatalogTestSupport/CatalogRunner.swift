@@ -35,6 +35,8 @@ public struct CatalogRunner: Sendable {
   /// Runs `catalog --db <catalog> ARGUMENTS` with `input` on standard input; `database` names
   /// another catalog than the runner's; `user` runs it as that user (through `setpriv`, which
   /// needs root), such as `nobody`, who can read the runner's files but not write them.
+  ///
+  /// - Throws: `ProcessDeadline.Expired` when it ran past `ProcessDeadline.standardSeconds`.
   @discardableResult
   public func run(
     _ arguments: [String], input: String = "", environment: [String: String] = [:],
@@ -58,11 +60,14 @@ public struct CatalogRunner: Sendable {
     process.standardOutput = standardOutput
     process.standardError = standardError
     try process.run()
+    let deadline = ProcessDeadline(process)
     standardInput.fileHandleForWriting.write(Data(input.utf8))
     try standardInput.fileHandleForWriting.close()
     let output = standardOutput.fileHandleForReading.readDataToEndOfFile()
     let error = standardError.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
+    deadline.cancel()
+    try deadline.check()
     return Result(
       status: process.terminationStatus, standardOutput: String(decoding: output, as: UTF8.self),
       standardError: String(decoding: error, as: UTF8.self))
