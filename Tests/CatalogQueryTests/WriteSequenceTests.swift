@@ -162,10 +162,12 @@ struct WriteSequenceTests {
     return ListState(sections: sections.map(\.state))
   }
 
-  /// The lists of a fresh import of the model's items, with the fresh item numbers mapped back.
-  static func freshLists(of model: Model, locale: String, engine: TestEngine) throws
-    -> [ListState]
-  {
+  /// The lists of a fresh import of the model's items (`specs`: which), with the fresh item
+  /// numbers mapped back.
+  static func freshLists(
+    of model: Model, locale: String, engine: TestEngine,
+    specs: [(grouping: Grouping, locale: String, indexBy: String?)] = lists
+  ) throws -> [ListState] {
     let fresh = try TestCatalog(engine: engine)
     let numbers = model.items.keys.sorted()
     let csv =
@@ -175,7 +177,7 @@ struct WriteSequenceTests {
           .joined(separator: ",") + "\n"
       }.joined()
     try fresh.importCSV(csv, collection: "people", locale: locale, key: "id")
-    return try lists.map { spec in
+    return try specs.map { spec in
       let list = try IndexedList(
         catalog: fresh.catalog, collection: "people", grouping: spec.grouping,
         indexBy: spec.indexBy, locale: try CollationLocale(spec.locale))

@@ -38,6 +38,11 @@ final class ListLayout {
   private let indexColumns: [String]
   let tree: BlockTree
   private let connection: any DatabaseConnection
+  /// The sections this write has counted, with their count and heading as they are now, and
+  /// whether the count is still to be written: a section's count is written once when the write
+  /// ends (`writeDeferredCounts()`), not once an item, for the reason `BlockTree` defers its
+  /// upper nodes' counts.
+  private var sectionCounts: [[UInt8]: (count: Int, heading: String, isWritten: Bool)] = [:]
 
   /// `topLevel`: the top level of the list's block counts as the write began.
   init(
@@ -55,6 +60,20 @@ final class ListLayout {
   }
 
   // MARK: - Writes
+
+  /// Writes the counts this write has added up in memory (the sections', the block tree's):
+  /// before the list is read, and when the write ends.
+  func writeDeferredCounts() throws(CatalogError) {
+    let statement = try connection.cached(
+      "UPDATE sections SET item_count = ?3 WHERE grouping_id = ?1 AND key = ?2")
+    for (section, known) in sectionCounts where !known.isWritten {
+      try statement.bind(.integer(listID), .blob(section), .integer(known.count))
+        .runWithoutWaiting(
+          changing: 1, otherwise: .damagedList(listID: listID, reason: "a section went missing"))
+      sectionCounts[section]?.isWritten = true
+    }
+    try tree.writeDeferredCounts()
+  }
 
   /// Files a new row.
   func insert(_ entry: ListEntry) throws(CatalogError) -> SectionEffect {
@@ -103,6 +122,7 @@ final class ListLayout {
           .integer(listID), .blob(section), .text(heading),
           .text(letter(of: heading, in: section)), .integer(group.count)
         ).runWithoutWaiting()
+        sectionCounts[section] = (group.count, heading, true)
         try tally(group, in: section)
         _ = try refreshHeading(of: section)
         let label = [try currentHeading(of: section)] + (try indexTitles(of: section))
@@ -139,6 +159,7 @@ final class ListLayout {
     try connection.cached("DELETE FROM sections WHERE grouping_id = ? AND key = ?")
       .bind(.integer(listID), .blob(section))
       .runWithoutWaiting()
+    sectionCounts[section] = nil
     try tree.remove(.oneSection, at: section)
     return .deleted(label: [counted.heading] + titlesBefore, count: 1)
   }
@@ -173,10 +194,15 @@ final class ListLayout {
   // MARK: - Sections
 
   /// Adds `delta` to a section's item count; its new count and its heading, or nil when there is
-  /// no such section.
+  /// no such section. The first time in a write it is written at once; after that, in memory
+  /// (`sectionCounts`).
   private func addToCount(of section: [UInt8], _ delta: Int) throws(CatalogError)
     -> (count: Int, heading: String)?
   {
+    if let known = sectionCounts[section] {
+      sectionCounts[section] = (known.count + delta, known.heading, false)
+      return (known.count + delta, known.heading)
+    }
     let statement = try connection.cached(
       """
       UPDATE sections SET item_count = item_count + ?3 WHERE grouping_id = ?1 AND key = ?2
@@ -184,7 +210,9 @@ final class ListLayout {
       """)
     try statement.bind(.integer(listID), .blob(section), .integer(delta))
     defer { statement.reset() }
-    return try statement.step() ? (statement.int(at: 0), statement.text(at: 1)) : nil
+    guard try statement.step() else { return nil }
+    sectionCounts[section] = (statement.int(at: 0), statement.text(at: 1), true)
+    return (statement.int(at: 0), statement.text(at: 1))
   }
 
   /// Counts a section's item out, after its entry's values were tallied out: its count after,
@@ -195,6 +223,10 @@ final class ListLayout {
   {
     guard let column = grouping.column else {
       return try addToCount(of: section, -1).map { ($0.count, $0.heading, nil) }
+    }
+    if sectionCounts[section] != nil {
+      guard let after = try addToCount(of: section, -1) else { return nil }
+      return (after.count, after.heading, try topValue(of: column, in: section))
     }
     let statement = try connection.cached(
       """
@@ -207,6 +239,7 @@ final class ListLayout {
     try statement.bind(.integer(listID), .blob(section), .text(column))
     defer { statement.reset() }
     guard try statement.step() else { return nil }
+    sectionCounts[section] = (statement.int(at: 0), statement.text(at: 1), true)
     return (statement.int(at: 0), statement.text(at: 1), statement.optionalText(at: 2))
   }
 
@@ -285,6 +318,7 @@ final class ListLayout {
     )
     .bind(.integer(listID), .blob(section), .text(top), .text(letter(of: top, in: section)))
     .runWithoutWaiting()
+    sectionCounts[section]?.heading = top
     return (current, top)
   }
 

@@ -390,6 +390,7 @@ public final class CollectionWriter {
   /// which the write leaves as it is.
   func finish() throws(CatalogError) -> WriteOutcome<WriteSummary> {
     try filePending()
+    for (layout, _) in lists { try layout.writeDeferredCounts() }
     guard !added.isEmpty || !updated.isEmpty || !removed.isEmpty else {
       return .unchanged(WriteSummary(version: try catalog.version()))
     }
