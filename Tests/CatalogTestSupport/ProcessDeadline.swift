@@ -18,8 +18,10 @@ public final class ProcessDeadline: @unchecked Sendable {
     command = ([process.executableURL?.lastPathComponent ?? "?"] + (process.arguments ?? []))
       .joined(separator: " ")
     self.seconds = seconds
-    let work = DispatchWorkItem { [weak self] in
-      guard let self, process.isRunning else { return }
+    // Holds neither: a cancelled item stays queued until its time, and a process it held would
+    // keep its pipes open until then.
+    let work = DispatchWorkItem { [weak self, weak process] in
+      guard let self, let process, process.isRunning else { return }
       lock.withLock { expired = true }
       kill(process.processIdentifier, SIGKILL)
     }
