@@ -103,9 +103,11 @@ struct SyncCommand: RunnableCommand {
         throw .unexpectedAnswer(url: "", status: 0, error: "\(error)")
       }
     }
-    // Ctrl-C: whatever was applied is committed; the exit status says it was interrupted.
+    // Ctrl-C: whatever was applied is committed; the exit status says it was interrupted. Ended
+    // at once, without `exit`'s handlers, which would run while URLSession's threads are still
+    // taking the change stream's cancelled connection down.
     try context.output.flush()
-    exit(130)
+    _exit(130)
   }
 
   private func printStatus(_ status: MirrorStatus, _ context: CommandContext) throws {
