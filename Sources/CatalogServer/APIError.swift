@@ -101,7 +101,9 @@ struct APIError: Error, Equatable, Sendable {
       self.init(status: 400, message: message)
     case .readOnly:
       self.init(status: 403, message: message)
-    case .busy:
+    case .busy, .connectionLost, .cannotOpen(_, .serverUnreachable, _):
+      // The database is busy, or away (a PostgreSQL server restarting or failing over): the
+      // request may go through when sent again.
       self.init(status: 503, message: message)
     default:
       self.init(status: 500, message: message)

@@ -142,6 +142,38 @@ struct StandbyServeTests {
     #expect(waited >= 5 && waited < 7)
   }
 
+  /// A write while the PostgreSQL server is away is a 503 with `Retry-After` that says what
+  /// happened; once the server is back, the next write goes through.
+  @Test func aWriteWhileTheDatabaseIsAwayIsA503AndOnceItIsBackTheNextGoesThrough() throws {
+    let database = try PostgreSQLTestServer.makePrivate()
+    let runner = try CatalogRunner()
+    let uri = database.uri(schema: "t_serve_away")
+    try runner.write("people.csv", "id,name\na1,Anna\n")
+    #expect(
+      try runner.run(["import", "people.csv", "--key", "id", "--quiet"], database: uri).status == 0)
+    let created = try runner.run(["token", "create", "w", "--write"], database: uri)
+    let secret = created.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+    let server = try SharedCatalogServeTests.ServeProcess(database: uri)
+    let target = "/api/collections/people/items"
+    let first = try post(#"{"id":"b2","name":"Bo"}"#, to: target, secret: secret, port: server.port)
+    #expect(first.status == 201, "\(first.body)")
+    // The test clusters commit without waiting for the disk: the write is made durable before
+    // the server goes down as a crash would take it.
+    try database.psql("CHECKPOINT")
+    try database.stop()
+    let away = try post(#"{"id":"c3","name":"Cai"}"#, to: target, secret: secret, port: server.port)
+    #expect(away.status == 503, "\(away.body)")
+    #expect(away.headers["retry-after"] == "1")
+    #expect(
+      away.body.contains("cannot be reached") || away.body.contains("connection to"),
+      "\(away.body)")
+    try database.start()
+    let back = try post(#"{"id":"c3","name":"Cai"}"#, to: target, secret: secret, port: server.port)
+    #expect(back.status == 201, "\(back.body)")
+    let keys = try database.psql("SELECT key FROM t_serve_away.items ORDER BY item")
+    #expect(keys == ["a1", "b2", "c3"])
+  }
+
   /// `serve --write-db` with a multi-host URI, across a failover: the catalog it kept open to
   /// write on the old primary is dropped, and the next write goes to the promoted standby.
   @Test func afterAFailoverTheNextWriteGoesToTheNewPrimary() throws {
