@@ -142,9 +142,11 @@ struct ServeCommandTests {
     let process = Process()
     private let reader: FileHandle
 
-    init(_ runner: CatalogRunner, _ arguments: [String]) throws {
+    /// `catalog serve` on the runner's catalog, or on `database`.
+    init(_ runner: CatalogRunner, _ arguments: [String], database: String? = nil) throws {
       process.executableURL = CatalogRunner.executable
-      process.arguments = ["--db", runner.databasePath, "serve", "--port", "0"] + arguments
+      process.arguments =
+        ["--db", database ?? runner.databasePath, "serve", "--port", "0"] + arguments
       let standardError = Pipe()
       process.standardError = standardError
       reader = standardError.fileHandleForReading

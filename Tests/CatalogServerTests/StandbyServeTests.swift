@@ -142,6 +142,49 @@ struct StandbyServeTests {
     #expect(waited >= 5 && waited < 7)
   }
 
+  /// `serve --edit --write-db` on a standby makes the page's token on the primary (a standby
+  /// takes no writes; it replays the token), the page's writes go to the primary, and the token
+  /// is revoked there when the server stops.
+  @Test func editOnAStandbyMakesItsTokenOnThePrimaryAndRevokesItThereAtTheEnd() throws {
+    let (runner, primaryURI, standbyURI) = try peopleOnPrimary()
+    let schema = primaryURI.split(separator: "schema=")[1]
+    let server = try ServeCommandTests.ServeProcess(
+      runner, ["--edit", "--write-db", primaryURI], database: standbyURI)
+    let serving = try server.line()
+    let port = UInt16(serving.split(separator: ":").last?.prefix { $0.isNumber } ?? "") ?? 0
+    let edit = try server.line()
+    let prefix = "edit the lists at http://127.0.0.1:\(port)/?token="
+    #expect(edit.hasPrefix(prefix), "\(edit)")
+    let secret = String(edit.dropFirst(prefix.count).prefix { $0 != " " })
+    #expect(
+      try primary.psql("SELECT name LIKE 'serve --edit %' FROM \(schema).tokens") == ["t"])
+    let answer = try post(
+      #"{"id":"c3","name":"Cai"}"#, to: "/api/collections/people/items", secret: secret,
+      port: port)
+    #expect(answer.status == 201, "\(answer.body)")
+    #expect(
+      try primary.psql("SELECT title FROM \(schema).items ORDER BY item") == ["Anna", "Bo", "Cai"])
+    #expect(try server.stop() == "stopped\n")
+    #expect(server.process.terminationStatus == 0)
+    #expect(try primary.psql("SELECT count(*) FROM \(schema).tokens") == ["0"])
+  }
+
+  /// `serve --edit --write-db` whose `--db` is not a standby of that primary (here another
+  /// catalog) never sees the page's token: it says so, leaves no token, and serves nothing.
+  @Test func editWithAWriteDBThatIsNotTheStandbysPrimaryStopsAndSaysWhy() throws {
+    let (runner, primaryURI, _) = try peopleOnPrimary()
+    let (_, otherURI, _) = try peopleOnPrimary()
+    let schema = primaryURI.split(separator: "schema=")[1]
+    let result = try runner.run(
+      ["serve", "--port", "0", "--edit", "--write-db", primaryURI], database: otherURI)
+    #expect(result.status == 1)
+    #expect(
+      result.standardError
+        == "Error: \(otherURI) did not show the page's token within 10 s of its making on the "
+        + "primary: is it a standby of the catalog that --write-db names, and replaying?\n")
+    #expect(try primary.psql("SELECT count(*) FROM \(schema).tokens") == ["0"])
+  }
+
   /// A write while the PostgreSQL server is away is a 503 with `Retry-After` that says what
   /// happened; once the server is back, the next write goes through.
   @Test func aWriteWhileTheDatabaseIsAwayIsA503AndOnceItIsBackTheNextGoesThrough() throws {

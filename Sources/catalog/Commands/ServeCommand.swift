@@ -143,8 +143,12 @@ private struct EditSession {
   let secret: TokenSecret
   private let catalog: Catalog
 
+  /// How long a standby may take to replay the page's token before the server gives up.
+  static let replaySeconds: TimeInterval = 10
+
   /// Makes the token in the catalog of `context`, or in `writeLocation`, the primary that
-  /// `--write-db` names, when there is one (a standby takes no writes; it replays the token).
+  /// `--write-db` names, when there is one (a standby takes no writes; it replays the token, and
+  /// the session begins once it has, as the server checks tokens where it reads).
   init(_ context: CommandContext, writingTo writeLocation: CatalogLocation?) throws {
     catalog =
       try writeLocation.map { try Catalog(at: $0, creating: false) }
@@ -152,9 +156,32 @@ private struct EditSession {
     var generator = SystemRandomNumberGenerator()
     name = "serve --edit " + String(generator.next() as UInt32, radix: 16)
     secret = try catalog.createToken(named: name, canWrite: true, collections: nil)
+    guard writeLocation != nil else { return }
+    let reader = try context.openCatalog(creating: false)
+    let deadline = Date().addingTimeInterval(Self.replaySeconds)
+    while try reader.token(presenting: secret) == nil {
+      guard Date() < deadline else {
+        try end()
+        throw TokenNotReplayedError(
+          standby: try context.catalogLocation().description, seconds: Self.replaySeconds)
+      }
+      Thread.sleep(forTimeInterval: 0.01)
+    }
   }
 
   func end() throws {
     try catalog.revokeToken(named: name)
+  }
+}
+
+/// The standby that `serve --edit --write-db` reads did not replay the page's token from the
+/// primary: it is far behind, or not a standby of that primary.
+struct TokenNotReplayedError: Error, CustomStringConvertible {
+  let standby: String
+  let seconds: TimeInterval
+
+  var description: String {
+    "\(standby) did not show the page's token within \(Int(seconds)) s of its making on the "
+      + "primary: is it a standby of the catalog that --write-db names, and replaying?"
   }
 }
