@@ -57,9 +57,17 @@ struct ConnectionLimitTests {
       answers.add(true)
     }
     #expect(answers.counts == (8, 0))
-    let response = try fixture.get("/api/collections/cities/index")
-    #expect(response.status == 200)
-    #expect(response.body == (try fixture.cliJSONArray(["index", "-c", "cities"])))
+    // The flood's last connections may still be closing, and count against the server's limit,
+    // for a moment (a busy machine makes it longer): it serves again within seconds.
+    var response = try? fixture.get("/api/collections/cities/index")
+    let serving = Date().addingTimeInterval(5)
+    while response?.status != 200 && Date() < serving {
+      Thread.sleep(forTimeInterval: 0.05)
+      response = try? fixture.get("/api/collections/cities/index")
+    }
+    let answer = try #require(response)
+    #expect(answer.status == 200)
+    #expect(answer.body == (try fixture.cliJSONArray(["index", "-c", "cities"])))
   }
 }
 
