@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Keyed imports (issue 33, item 0): the generated 1,000,000 rows with a key column `id` first (keys
 # in no order), imported with `--key id` against the same file without it, in turns, on SQLite and
-# on a local PostgreSQL server (target: keyed at most 1.2x unkeyed on each); then, on SQLite, an
-# `--upsert` of the 1M rows with one in ten changed and a `--sync` that drops one in ten and adds as
+# on a local PostgreSQL server (target: keyed at most 1.2x unkeyed on each); then, on each, an
+# `--upsert` of the rows with one in ten changed and a `--sync` that drops one in ten and adds as
 # many, each checked against the file it was given (its `export`, sorted, is the file's rows).
 # Usage: Benchmarks/keyed.sh   (RUNS turns, default 5; ENGINES="sqlite postgresql" by default;
 # PG_ROWS, the PostgreSQL rows, default 1000000)
@@ -65,18 +65,27 @@ for engine in $engines; do
   esac
 done
 
-if [[ " $engines " == *" sqlite "* ]]; then
-  db="$work/keyed-keyed.db"
-  # One row in ten gets another population; then one in ten is dropped and as many new ones added.
-  upsert_csv="$work/keyed-upsert.csv"
+# upserts ENGINE DB CSV ROWS: an `--upsert` of CSV (ROWS rows, as imported into DB's `people`) with
+# one row in ten changed, then a `--sync` that drops one in ten and adds as many, each timed and
+# checked against its file.
+upserts() {
+  local engine=$1 db=$2 csv=$3 rows=$4 upsert_csv sync_csv upsert sync
+  upsert_csv="$work/keyed-upsert-$rows.csv"
   awk -F, -v OFS=, 'NR > 1 && NR % 10 == 0 { $5 = $5 + 1 } { print }' "$csv" > "$upsert_csv"
-  sync_csv="$work/keyed-sync.csv"
+  sync_csv="$work/keyed-sync-$rows.csv"
   awk -F, -v OFS=, 'NR == 1 || NR % 10 != 3 { print }
     NR > 1 && NR % 10 == 3 { $1 = "new" $1; print }' "$upsert_csv" > "$sync_csv"
   upsert=$(seconds "$catalog" --db "$db" import "$upsert_csv" -c people --upsert --quiet)
-  printf '  SQLite --upsert of %s rows, 100,000 changed:      %6.2f s, export %s\n' \
-    "$rows" "$upsert" "$(checked_export "$db" "$upsert_csv")"
+  printf '  %-10s --upsert of %s rows, one in ten changed:        %7.2f s, export %s\n' \
+    "$engine" "$rows" "$upsert" "$(checked_export "$db" "$upsert_csv")"
   sync=$(seconds "$catalog" --db "$db" import "$sync_csv" -c people --sync --quiet)
-  printf '  SQLite --sync of %s rows, 100,000 out, 100,000 in: %6.2f s, export %s\n' \
-    "$rows" "$sync" "$(checked_export "$db" "$sync_csv")"
-fi
+  printf '  %-10s --sync of %s rows, one in ten out, as many in: %7.2f s, export %s\n' \
+    "$engine" "$rows" "$sync" "$(checked_export "$db" "$sync_csv")"
+}
+
+for engine in $engines; do
+  case $engine in
+    sqlite) upserts SQLite "$work/keyed-keyed.db" "$csv" "$rows" ;;
+    postgresql) upserts PostgreSQL "$(uri bench_keyed)" "$pg_csv" "$pg_rows" ;;
+  esac
+done
