@@ -84,7 +84,8 @@ serve_port() {
 seconds() {
   local start end
   start=$(date +%s.%N)
-  "$@" > /dev/null
+  # A command that fails has no time worth printing: the benchmark stops, saying which.
+  "$@" > /dev/null || { echo "failed: $*" >&2; return 1; }
   end=$(date +%s.%N)
   awk -v s="$start" -v e="$end" 'BEGIN { printf "%.3f\n", e - s }'
 }
