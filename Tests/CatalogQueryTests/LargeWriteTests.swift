@@ -22,18 +22,8 @@ struct LargeWriteTests {
     var random = SeededGenerator(seed: 7)
     let test = try TestCatalog(engine: engine)
     var model = Sequence.Model()
-    var rows: [[String]] = []
-    for item in 0..<7000 {
-      rows.append(Sequence.randomFields(id: Sequence.newID(&model), using: &random))
-      model.items[item] = rows.last
-    }
-    try test.importCSV(
-      Sequence.csv(rows, columns: [0, 1, 2, 3]), collection: "people", locale: "en", key: "id")
-    let lists = try Self.lists.map { spec in
-      try IndexedList(
-        catalog: test.catalog, collection: "people", grouping: spec.grouping,
-        indexBy: spec.indexBy, locale: try CollationLocale(spec.locale))
-    }
+    try Sequence.importRandomPeople(7000, into: test, model: &model, using: &random)
+    let lists = try Sequence.openLists(Self.lists, on: test.catalog)
     var states = try lists.map(Sequence.read)
     // Every list has block levels above the first, which each write changes.
     #expect(

@@ -177,15 +177,37 @@ struct WriteSequenceTests {
           .joined(separator: ",") + "\n"
       }.joined()
     try fresh.importCSV(csv, collection: "people", locale: locale, key: "id")
-    return try specs.map { spec in
-      let list = try IndexedList(
-        catalog: fresh.catalog, collection: "people", grouping: spec.grouping,
-        indexBy: spec.indexBy, locale: try CollationLocale(spec.locale))
+    return try openLists(specs, on: fresh.catalog).map { list in
       var state = try read(list)
       for index in state.sections.indices {
         state.sections[index].items = state.sections[index].items.map { numbers[$0] }
       }
       return state
+    }
+  }
+
+  /// `count` items of random fields imported as the keyed collection `people` in English, and
+  /// recorded in `model`.
+  static func importRandomPeople(
+    _ count: Int, into test: TestCatalog, model: inout Model, using random: inout SeededGenerator
+  ) throws {
+    var rows: [[String]] = []
+    for item in 0..<count {
+      rows.append(randomFields(id: newID(&model), using: &random))
+      model.items[item] = rows.last
+    }
+    try test.importCSV(
+      csv(rows, columns: [0, 1, 2, 3]), collection: "people", locale: "en", key: "id")
+  }
+
+  /// The lists of `people` that `specs` name, on `catalog`.
+  static func openLists(
+    _ specs: [(grouping: Grouping, locale: String, indexBy: String?)] = lists, on catalog: Catalog
+  ) throws -> [IndexedList] {
+    try specs.map { spec in
+      try IndexedList(
+        catalog: catalog, collection: "people", grouping: spec.grouping, indexBy: spec.indexBy,
+        locale: try CollationLocale(spec.locale))
     }
   }
 
@@ -221,18 +243,8 @@ struct WriteSequenceTests {
     var random = SeededGenerator(seed: seed)
     let test = try TestCatalog(engine: engine)
     var model = Model()
-    var initial: [[String]] = []
-    for item in 0..<12 {
-      initial.append(Self.randomFields(id: Self.newID(&model), using: &random))
-      model.items[item] = initial.last
-    }
-    try test.importCSV(
-      Self.csv(initial, columns: [0, 1, 2, 3]), collection: "people", locale: "en", key: "id")
-    let lists = try Self.lists.map { spec in
-      try IndexedList(
-        catalog: test.catalog, collection: "people", grouping: spec.grouping,
-        indexBy: spec.indexBy, locale: try CollationLocale(spec.locale))
-    }
+    try Self.importRandomPeople(12, into: test, model: &model, using: &random)
+    let lists = try Self.openLists(on: test.catalog)
     _ = try lists[0].search("a")
     var states = try lists.map(Self.read)
     #expect(states == (try Self.freshLists(of: model, locale: "en", engine: engine)))
