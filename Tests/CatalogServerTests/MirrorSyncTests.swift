@@ -423,6 +423,33 @@ extension MirrorSyncTests {
 }
 
 extension MirrorSyncTests {
+  /// A follower whose reader stops reading (as `sync --follow | head -1` does) ends at its next
+  /// step, quietly and with status 0, as any command whose output is closed.
+  @Test func aFollowerWhoseOutputIsClosedEndsQuietly() throws {
+    let setup = try Setup(engine: .sqlite)
+    try Setup.check(setup.onDevice(["mirror", setup.url, "--locale", "sv"]))
+    let follower = Process()
+    follower.executableURL = CatalogRunner.executable
+    follower.arguments = ["--db", setup.device, "sync", "--follow", "--format", "json"]
+    follower.environment = ["CATALOG_TOKEN": setup.token]
+    let output = Pipe()
+    let errors = Pipe()
+    follower.standardOutput = output
+    follower.standardError = errors
+    try follower.run()
+    let deadline = ProcessDeadline(follower, seconds: 60)
+    // Its first step's line, then the reader goes.
+    #expect(try output.fileHandleForReading.read(upToCount: 1)?.isEmpty == false)
+    try output.fileHandleForReading.close()
+    try setup.onServer(["add", "id=n1", "name=Nils", "city=Ed"])
+    follower.waitUntilExit()
+    deadline.cancel()
+    try deadline.check()
+    #expect(follower.terminationStatus == 0)
+    #expect(
+      String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) == "")
+  }
+
   @Test(arguments: TestEngine.all)
   func followingAppliesEachServerWriteAsItCommits(engine: TestEngine) throws {
     let setup = try Setup(engine: engine)

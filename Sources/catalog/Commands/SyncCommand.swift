@@ -90,6 +90,9 @@ struct SyncCommand: RunnableCommand {
         StandardError.line("the server is back")
       }
     }
+    // What printing a step threw (its reader stopped reading, as `head` does) ends the follower
+    // as it ends any command, not as an answer of the server.
+    var printing: (any Error)?
     try MirrorOptions.unwrapping { () throws(SyncError) in
       do {
         try client.follow(
@@ -100,9 +103,10 @@ struct SyncCommand: RunnableCommand {
       } catch let error as SyncError {
         throw error
       } catch {
-        throw .unexpectedAnswer(url: "", status: 0, error: "\(error)")
+        printing = error
       }
     }
+    if let printing { throw printing }
     // Ctrl-C: whatever was applied is committed; the exit status says it was interrupted. Ended
     // at once, without `exit`'s handlers, which would run while URLSession's threads are still
     // taking the change stream's cancelled connection down.
