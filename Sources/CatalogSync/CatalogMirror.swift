@@ -315,7 +315,7 @@ public final class CatalogMirror: @unchecked Sendable {
     }
     let byKey = collection.keyColumn != nil
     while let write = try local({ () throws(CatalogError) in
-      try catalog.mirrorWrites(of: source.collection).first
+      try catalog.nextMirrorWrite(of: source.collection)
     }) {
       let outcome = try upload(write, to: url, byKey: byKey, source: source)
       switch outcome {

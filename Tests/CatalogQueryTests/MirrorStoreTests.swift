@@ -160,6 +160,7 @@ struct MirrorStoreTests {
           number: 3, kind: .remove, item: 1, key: "p2", fields: [:],
           baseVersion: serverVersion, baseFields: Self.fields(Self.people[1])),
       ])
+    #expect(try catalog.nextMirrorWrite(of: "people") == queue.first)
 
     // The server changes another field of p1 and p2's city: the device shows them under its
     // own pending writes.
@@ -192,6 +193,7 @@ struct MirrorStoreTests {
     try Self.catchUp(from: server, to: catalog)
     #expect(try Self.deviceItems(catalog) == expected)
     #expect(try catalog.mirrorWrites(of: "people").map(\.number) == [3])
+    #expect(try catalog.nextMirrorWrite(of: "people")?.number == 3)
   }
 
   @Test(arguments: TestEngine.all)
@@ -213,6 +215,7 @@ struct MirrorStoreTests {
           local: Self.fields(["p8", "Eva", "Eksjö"]), server: Self.fields(["p8", "Eve", "Ed"])),
       ])
     #expect(try catalog.mirrorWrites(of: "people").isEmpty)
+    #expect(try catalog.nextMirrorWrite(of: "people") == nil)
     #expect(try Self.deviceItems(catalog) == Self.serverItems(server))
 
     // Keeping the device's p3 queues it as a new add; keeping the server's p8 drops the local.

@@ -39,18 +39,24 @@ extension Catalog {
 
   /// The local writes waiting to be uploaded, in order.
   public func mirrorWrites(of name: String?) throws(CatalogError) -> [MirrorWrite] {
-    try mirrorWrites(of: resolveCollection(named: name).id, where: "1 = 1", [])
+    try mirrorWrites(of: resolveCollection(named: name).id, limit: nil)
   }
 
-  private func mirrorWrites(of collectionID: Int, where condition: String, _ values: [SQLValue])
-    throws(CatalogError) -> [MirrorWrite]
+  /// The first local write waiting to be uploaded, read alone (an upload takes them one at a
+  /// time; reading the whole queue for each made uploading n writes cost n² reads).
+  public func nextMirrorWrite(of name: String?) throws(CatalogError) -> MirrorWrite? {
+    try mirrorWrites(of: resolveCollection(named: name).id, limit: 1).first
+  }
+
+  private func mirrorWrites(of collectionID: Int, limit: Int?) throws(CatalogError)
+    -> [MirrorWrite]
   {
     let statement = try connection.prepare(
       """
       SELECT number, kind, item, key, fields, base_version, base_fields FROM mirror_writes
-      WHERE collection_id = ? AND \(condition) ORDER BY number
+      WHERE collection_id = ? ORDER BY number\(limit.map { " LIMIT \($0)" } ?? "")
       """)
-    return try MirrorQueue.writes(try statement.bind([.integer(collectionID)] + values))
+    return try MirrorQueue.writes(try statement.bind(.integer(collectionID)))
   }
 
   /// The conflicts kept, by item.
