@@ -70,6 +70,19 @@ struct MirrorSyncTests {
         arguments, environment: ["CATALOG_TOKEN": token ?? self.token], database: device)
     }
 
+    /// `catalog sync --follow --format json` on the device, started, writing its steps to
+    /// `output` and its messages to `errors` (a `Pipe` or a `FileHandle`).
+    func startFollower(output: Pipe, errors: Any = FileHandle.nullDevice) throws -> Process {
+      let follower = Process()
+      follower.executableURL = CatalogRunner.executable
+      follower.arguments = ["--db", device, "sync", "--follow", "--format", "json"]
+      follower.environment = ["CATALOG_TOKEN": token]
+      follower.standardOutput = output
+      follower.standardError = errors
+      try follower.run()
+      return follower
+    }
+
     /// The device's `sync --format json`, as numbers.
     func sync(_ extra: [String] = []) throws -> [String: Any] {
       let result = try onDevice(["sync", "--format", "json"] + extra)
@@ -428,15 +441,9 @@ extension MirrorSyncTests {
   @Test func aFollowerWhoseOutputIsClosedEndsQuietly() throws {
     let setup = try Setup(engine: .sqlite)
     try Setup.check(setup.onDevice(["mirror", setup.url, "--locale", "sv"]))
-    let follower = Process()
-    follower.executableURL = CatalogRunner.executable
-    follower.arguments = ["--db", setup.device, "sync", "--follow", "--format", "json"]
-    follower.environment = ["CATALOG_TOKEN": setup.token]
     let output = Pipe()
     let errors = Pipe()
-    follower.standardOutput = output
-    follower.standardError = errors
-    try follower.run()
+    let follower = try setup.startFollower(output: output, errors: errors)
     let deadline = ProcessDeadline(follower, seconds: 60)
     // Its first step's line, then the reader goes.
     #expect(try output.fileHandleForReading.read(upToCount: 1)?.isEmpty == false)
@@ -454,14 +461,8 @@ extension MirrorSyncTests {
   func followingAppliesEachServerWriteAsItCommits(engine: TestEngine) throws {
     let setup = try Setup(engine: engine)
     try Setup.check(setup.onDevice(["mirror", setup.url, "--locale", "sv"]))
-    let follower = Process()
-    follower.executableURL = CatalogRunner.executable
-    follower.arguments = ["--db", setup.device, "sync", "--follow", "--format", "json"]
-    follower.environment = ["CATALOG_TOKEN": setup.token]
     let output = Pipe()
-    follower.standardOutput = output
-    follower.standardError = FileHandle.nullDevice
-    try follower.run()
+    let follower = try setup.startFollower(output: output)
     // Killed at the end of the test, or sooner when it hangs (then its lines end).
     let deadline = ProcessDeadline(follower, seconds: 120)
     defer {

@@ -31,6 +31,8 @@ final class BlockTree {
     }
 
     static prefix func - (a: Counts) -> Counts { Counts(rows: -a.rows, sections: -a.sections) }
+
+    static func += (a: inout Counts, b: Counts) { a = a + b }
   }
 
   /// Which elements a position counts.
@@ -389,8 +391,7 @@ final class BlockTree {
     let nodes = try upperNodes()
     for level in 1...top {
       let firstKey = Self.firstKey(in: nodes[level], holding: key)
-      deferredCounts[level, default: [:]][firstKey, default: .zero] =
-        (deferredCounts[level]?[firstKey] ?? .zero) + delta
+      deferredCounts[level, default: [:]][firstKey, default: .zero] += delta
     }
   }
 
