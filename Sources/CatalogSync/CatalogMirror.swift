@@ -32,8 +32,11 @@ public final class CatalogMirror: @unchecked Sendable {
     get { http.shouldStop }
     set { http.shouldStop = newValue }
   }
-  /// Items a copy asks for at a time.
+  /// Changed items a sync asks for at a time.
   public var pageSize = 1000
+  /// Items a copy asks for at a time: its pages come as CSV, which the device keeps as they are
+  /// and reads as one file when the last is in.
+  public var copyPageSize = 10_000
 
   /// - Parameters:
   ///   - token: sent only in `Authorization`; never kept.
@@ -112,19 +115,22 @@ public final class CatalogMirror: @unchecked Sendable {
     for _ in 0..<5 {
       var progress = try local { () throws(CatalogError) in try catalog.mirrorCopy(named: name) }
       if let kept = progress, kept.url != url.absoluteString { progress = nil }
-      var target: URL
       if let progress, progress.isComplete {
         return try finishCopy(name, progress: progress, record: record, settings: settings)
-      } else if let progress {
-        target = itemsURL(url, query: "after=\(progress.after ?? -1)&identity=\(progress.identity)")
-        if progress.after == nil { target = itemsURL(url, query: "identity=\(progress.identity)") }
-      } else {
-        target = itemsURL(url, query: "")
       }
+      var query = "format=csv&limit=\(copyPageSize)"
+      if let progress {
+        query += "&identity=\(progress.identity)"
+        if let after = progress.after { query += "&after=\(after)" }
+      }
+      var target = itemsURL(url, query: query)
       var copied = progress?.itemsCopied ?? 0
       var restart = false
+      var pending = fetch(target)
+      // A copy cut off by an error leaves no request under way behind it.
+      defer { _ = try? pending.wait() }
       while true {
-        let response = try get(target)
+        let response = try pending.wait()
         if response.status == 410 {
           try local { () throws(CatalogError) in
             try catalog.startMirrorCopy(
@@ -133,11 +139,25 @@ public final class CatalogMirror: @unchecked Sendable {
           restart = true
           break
         }
-        guard response.status == 200 else {
+        guard response.status == 200,
+          let identity = response[header: "Catalog-Collection-Identity"],
+          let version = response[header: "Catalog-Version"].flatMap(Int.init)
+        else {
           throw .unexpectedAnswer(
-            url: target.absoluteString, status: response.status, error: response.error)
+            url: target.absoluteString, status: response.status,
+            error: response.status == 200 ? "a page without its version" : response.error)
         }
-        let page = try Page(response.json, url: target)
+        let source = target.absoluteString
+        let next = try Self.nextPage(linkHeader: response[header: "Link"]).map {
+          (next) throws(SyncError) in try resolve(next, against: url)
+        }
+        if let next {
+          target = next
+          pending = fetch(next)
+        }
+        let page = try local { () throws(CatalogError) in
+          try MirrorCopyPage(csv: [UInt8](response.body), source: source)
+        }
         if progress == nil {
           var settingsJSON = record
           settingsJSON["columns"] = page.columns
@@ -147,19 +167,17 @@ public final class CatalogMirror: @unchecked Sendable {
             as: UTF8.self)
           try local { () throws(CatalogError) in
             try catalog.startMirrorCopy(
-              named: name, url: url.absoluteString, identity: page.identity, version: page.version,
+              named: name, url: url.absoluteString, identity: identity, version: version,
               settings: text)
           }
           progress = try local { () throws(CatalogError) in try catalog.mirrorCopy(named: name) }
         }
         try local { () throws(CatalogError) in
-          try catalog.addMirrorCopyPage(
-            named: name, items: page.items, columns: page.columns, isLast: page.next == nil)
+          try catalog.addMirrorCopyPage(named: name, page, isLast: next == nil)
         }
-        copied += page.items.count
+        copied += page.itemCount
         onProgress?(copied)
-        guard let next = page.next else { break }
-        target = try resolve(next, against: url)
+        if next == nil { break }
       }
       if restart { continue }
       guard let done = try local({ () throws(CatalogError) in try catalog.mirrorCopy(named: name) })
@@ -567,6 +585,25 @@ public final class CatalogMirror: @unchecked Sendable {
 
   private func get(_ url: URL) throws(SyncError) -> HTTPClient.Response {
     try http.send("GET", url)
+  }
+
+  /// `GET url` on another thread, while this one goes on; nothing else may use `http` meanwhile.
+  private func fetch(_ url: URL) -> PendingResponse {
+    let http = http
+    return PendingResponse { () throws(SyncError) in try http.send("GET", url) }
+  }
+
+  /// The target of a `Link` header's `rel="next"`: `<PATH?QUERY>; rel="next"`.
+  static func nextPage(linkHeader: String?) -> String? {
+    guard let linkHeader else { return nil }
+    for link in linkHeader.split(separator: ",") {
+      let parts = link.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+      guard let target = parts.first, target.hasPrefix("<"), target.hasSuffix(">"),
+        parts.dropFirst().contains(where: { $0 == #"rel="next""# || $0 == "rel=next" })
+      else { continue }
+      return String(target.dropFirst().dropLast())
+    }
+    return nil
   }
 
   private func itemsURL(_ url: URL, query: String) -> URL {

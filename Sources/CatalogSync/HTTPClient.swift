@@ -112,6 +112,32 @@ final class HTTPClient: @unchecked Sendable {
   }
 }
 
+/// A request sent on another thread and waited for later: a copy asks for its next page while it
+/// keeps the one before, so the server makes one page while the device stores the other.
+final class PendingResponse: @unchecked Sendable {
+  private let done = DispatchSemaphore(value: 0)
+  private var result: Result<HTTPClient.Response, SyncError> = .failure(
+    .unreachable(url: "", reason: ""))
+
+  init(_ send: @escaping @Sendable () throws(SyncError) -> HTTPClient.Response) {
+    DispatchQueue.global().async {
+      do throws(SyncError) {
+        self.result = .success(try send())
+      } catch {
+        self.result = .failure(error)
+      }
+      self.done.signal()
+    }
+  }
+
+  /// The answer, once it has come (at once after the first call).
+  func wait() throws(SyncError) -> HTTPClient.Response {
+    done.wait()
+    done.signal()
+    return try result.get()
+  }
+}
+
 /// The server's change stream (Server-Sent Events) as a wake-up: each event it sends, or its end,
 /// signals `wakeUp`. URLSession on Linux hands the events over as they arrive (measured: within
 /// 20–30 ms of the write's commit), so a follower syncs on each write instead of polling.

@@ -37,8 +37,8 @@ struct MirrorStoreTests {
         started = true
       }
       try device.addMirrorCopyPage(
-        named: "people", items: page.changes.map(serverItem(page.collection.columns)),
-        columns: columns, isLast: page.next == nil)
+        named: "people", MirrorCopyPage(csv: MirrorCopyPage.csv(of: page), source: "a page"),
+        isLast: page.next == nil)
       guard let next = page.next else { break }
       start = next
     }

@@ -42,7 +42,7 @@ struct UpgradeTests {
     let upgraded = try Catalog(
       path: path, creating: false,
       configuration: Catalog.Configuration(notice: { notices.append($0) }))
-    #expect(try upgraded.storedSchemaVersion() == 7)
+    #expect(try upgraded.storedSchemaVersion() == 8)
     #expect(notices.lines.count == 2)
     #expect(notices.lines.first?.contains("from schema 1 to 2") == true)
     #expect(notices.lines.last?.contains("from schema 2 to 3") == true)
@@ -149,7 +149,7 @@ extension UpgradeTests {
     let upgraded = try Catalog(
       path: path, creating: false,
       configuration: Catalog.Configuration(notice: { notices.append($0) }))
-    #expect(try upgraded.storedSchemaVersion() == 7)
+    #expect(try upgraded.storedSchemaVersion() == 8)
     #expect(notices.lines.count == 1)
     #expect(notices.lines.first?.contains("from schema 2 to 3") == true)
     // "Gö1" was written in NFD; its key is now the NFC spelling.
@@ -261,7 +261,7 @@ extension UpgradeTests {
     let directory = try TemporaryDirectory()
     let path = try Self.fixtureCopy("schema4.db", in: directory)
     let upgraded = try Catalog(path: path, creating: false)
-    #expect(try upgraded.storedSchemaVersion() == 7)
+    #expect(try upgraded.storedSchemaVersion() == 8)
     #expect(try TestCatalog.sqlite3(path: path, "SELECT count(*) FROM search_starts") == ["0"])
 
     let fresh = try Self.freshSamples(withSettings: false)

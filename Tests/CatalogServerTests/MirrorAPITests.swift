@@ -183,6 +183,35 @@ struct MirrorAPITests {
     #expect(remade.status == 410 && remade.body.contains(#""reason":"identity""#))
   }
 
+  /// A copy's pages as CSV, written out by hand: `item,version` and the columns, a line an item,
+  /// quoted as RFC 4180 quotes, the next page in a `Link` header and none after the last.
+  @Test(arguments: TestEngine.all)
+  func aCopysPagesComeAsCSVWithTheNextInALinkHeader(engine: TestEngine) throws {
+    let mirrored = try Mirrored(engine: engine)
+    try mirrored.cli(["add", "id=d", "name=Di, \"the\"\nSecond"])  // 2
+    try mirrored.cli(["remove", "b"])  // 3
+    let identity = try mirrored.identity()
+    let first = try mirrored.send("GET", "/api/collections/people/items?format=csv&limit=2")
+    #expect(first.status == 200)
+    #expect(first.headers["content-type"]?.hasPrefix("text/csv") == true)
+    #expect(first.headers["catalog-version"] == "3")
+    #expect(first.headers["catalog-collection-identity"] == identity)
+    #expect(first.body == "item,version,id,name\n0,1,a,Ada\n2,1,c,Cy\n")
+    let next = "/api/collections/people/items?after=2&limit=2&identity=\(identity)&format=csv"
+    #expect(first.headers["link"] == "<\(next)>; rel=\"next\"")
+    let last = try mirrored.send("GET", next)
+    #expect(last.status == 200)
+    #expect(last.body == "item,version,id,name\n3,2,d,\"Di, \"\"the\"\"\nSecond\"\n")
+    #expect(last.headers["link"] == nil)
+
+    // Only a copy's pages come as CSV; and only CSV and JSON are formats.
+    let changes = try mirrored.send("GET", "/api/collections/people/items?since=1&format=csv")
+    #expect(changes.status == 400 && changes.body.contains("leave out 'since'"))
+    let xml = try mirrored.send("GET", "/api/collections/people/items?format=xml")
+    #expect(xml.status == 400 && xml.body.contains("'xml' is not one of json and csv"))
+    #expect(try mirrored.send("GET", "/api/collections/people/items?format=json").status == 200)
+  }
+
   /// A device copies page by page while others write, then catches up from its first page's
   /// version: it holds exactly the items the writes left.
   @Test(arguments: TestEngine.all)

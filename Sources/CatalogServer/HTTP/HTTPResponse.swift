@@ -23,6 +23,13 @@ struct HTTPResponse {
       headers: [("Cache-Control", "no-store")])
   }
 
+  /// A CSV response: `body` is CSV text with a header line.
+  static func csv(_ body: [UInt8]) -> HTTPResponse {
+    HTTPResponse(
+      status: 200, contentType: "text/csv; charset=utf-8; header=present", body: .bytes(body),
+      headers: [("Cache-Control", "no-store")])
+  }
+
   /// `{"error":"…"}` with the error's status.
   static func error(_ error: APIError) -> HTTPResponse {
     var body: [UInt8] = Array(#"{"error":"#.utf8)

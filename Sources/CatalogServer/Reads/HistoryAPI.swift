@@ -6,6 +6,10 @@ import CatalogStore
 /// version V, ordered by version and item, removals with the version that removed them. Each
 /// page names the next (`next`, a path with its query), and the catalog version it was read at.
 ///
+/// A copy's pages may come as CSV (`format=csv`): the item's number and version, then the
+/// collection's columns, a line an item (`MirrorCopyPage`); the next page in a `Link` header (`rel="next"`), the
+/// version and identity in the headers every page has. A device reads them as fast as a file.
+///
 /// When the changes after V cannot all be given — the collection's history starts after V, or
 /// the client's `identity` is not the collection's (it was made anew) — the answer is a 410 with
 /// a `reason` (`expired`, `identity`), never a page that misses a removal.
@@ -13,7 +17,7 @@ struct HistoryAPI: Sendable {
   let catalogs: CatalogPool
   let limits: ServerLimits
 
-  static let acceptedParameters = ["since", "after", "limit", "identity"]
+  static let acceptedParameters = ["since", "after", "limit", "identity", "format"]
   /// The items of a page when `limit` is not given, and the most it may ask for.
   static let defaultLimit = 1000
   static let maximumLimit = 10_000
@@ -28,8 +32,13 @@ struct HistoryAPI: Sendable {
     let limit = try parameters.integer(
       "limit", in: 1...Self.maximumLimit, default: Self.defaultLimit)
     let identity = try Self.identity(parameters, request)
+    let isCSV = try Self.isCSV(parameters)
     let start: ItemPageStart
     if parameters["since"] != nil {
+      if isCSV {
+        throw .badRequest(
+          "format=csv is for the pages of a copy, which have no removals: leave out 'since'")
+      }
       let since = try parameters.integer("since", in: 0...Int.max, default: 0)
       start = .changes(since: since, after: try parameters["after"].map(Self.position))
     } else {
@@ -42,10 +51,17 @@ struct HistoryAPI: Sendable {
     }
     switch answer {
     case .page(let page):
-      var response = HTTPResponse.json(Self.body(of: page, start: start, limit: limit))
+      var response =
+        isCSV
+        ? HTTPResponse.csv(MirrorCopyPage.csv(of: page))
+        : HTTPResponse.json(Self.body(of: page, start: start, limit: limit))
       response.headers += [
         (Router.versionHeader, String(page.version)), (Router.identityHeader, page.identity),
       ]
+      if isCSV, let next = page.next {
+        let target = Self.target(of: next, in: page, limit: limit) + "&format=csv"
+        response.headers.append(("Link", "<\(target)>; rel=\"next\""))
+      }
       return response
     case .unavailable(let gap, let current):
       var error: APIError
@@ -79,6 +95,18 @@ struct HistoryAPI: Sendable {
         "the parameter 'identity' and the header \(Router.identityHeader) name two identities")
     }
     return parameters["identity"] ?? header
+  }
+
+  /// Whether `format` asks for CSV; JSON, its default, may be named too.
+  ///
+  /// - Throws: `APIError` 400 for another format.
+  private static func isCSV(_ parameters: QueryParameters) throws(APIError) -> Bool {
+    switch parameters["format"] {
+    case nil, "json": return false
+    case "csv": return true
+    case let other?:
+      throw .badRequest("the format '\(other)' is not one of json and csv")
+    }
   }
 
   /// A position in the order of changes, as `after` spells it: `VERSION.ITEM`.

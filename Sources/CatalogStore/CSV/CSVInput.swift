@@ -4,7 +4,8 @@
   import Darwin
 #endif
 
-/// A file descriptor read in large chunks into a buffer that keeps the bytes not consumed yet.
+/// A file descriptor read in large chunks into a buffer that keeps the bytes not consumed yet, or
+/// bytes held in memory.
 ///
 /// The buffer starts at the chunk size and doubles only when the unconsumed bytes (one record)
 /// fill it, so memory is bounded by the largest record, not by the input.
@@ -45,6 +46,19 @@ final class CSVInput {
     self.name = name
     size = Self.remainingSize(of: fileDescriptor)
     bytes = .allocate(capacity: chunkSize)
+  }
+
+  /// Reads `contents`, held in memory whole: a page that came over the network.
+  init(contents: [UInt8], name: String) {
+    fileDescriptor = -1
+    closesFileDescriptor = false
+    self.name = name
+    size = contents.count
+    bytes = .allocate(capacity: max(contents.count, 1))
+    _ = bytes.initialize(fromContentsOf: contents)
+    end = contents.count
+    totalRead = contents.count
+    isAtEnd = true
   }
 
   deinit {

@@ -5,7 +5,7 @@
 #endif
 
 /// Reads RFC 4180 CSV one record at a time, in constant memory, from a file, standard input or a
-/// file descriptor.
+/// file descriptor (or from bytes in memory).
 ///
 /// The header is read when the reader is made; `next()` then returns each record with its fields
 /// exactly as written (quotes removed, doubled quotes made single) and the line where it starts.
@@ -67,6 +67,14 @@ public final class CSVReader {
       fileDescriptor: fileDescriptor, closesFileDescriptor: false, name: inputName,
       chunkSize: chunkSize)
     try self.init(input: input, delimiter: delimiter)
+  }
+
+  /// Reads `contents`, CSV held in memory whole, and reads the header.
+  ///
+  /// - Parameter inputName: what errors call the input, such as the address it came from.
+  /// - Throws: `CSVError` when its header is missing or bad.
+  public convenience init(contents: [UInt8], inputName: String) throws(CSVError) {
+    try self.init(input: CSVInput(contents: contents, name: inputName), delimiter: .comma)
   }
 
   private init(input: CSVInput, delimiter: CSVDelimiter) throws(CSVError) {

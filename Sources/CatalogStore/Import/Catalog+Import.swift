@@ -76,16 +76,19 @@ extension Catalog {
   /// Writes a new or replaced collection's items and builds its lists in order.
   func importAll(
     from reader: CSVReader, named name: String, options: ImportOptions,
-    replacing existing: CollectionInfo?, progress: ((ImportProgress) -> Void)?
+    replacing existing: CollectionInfo?, numbering: ImportNumbering = .inFileOrder,
+    progress: ((ImportProgress) -> Void)?
   ) throws(CatalogError) -> WriteOutcome<ImportSummary> {
     let plan = try makeImportPlan(
-      header: reader.header, name: name, options: options, replacing: existing)
+      header: Array(reader.header.dropFirst(numbering.leadingFieldCount)), name: name,
+      options: options, replacing: existing)
     let keyLog = plan.keyColumn.map {
       ImportKeyLog(keyColumn: ImportKeyColumn(inputName: reader.inputName, column: $0))
     }
     do {
       return try buildAll(
-        from: reader, options: options, plan: plan, keyLog: keyLog, progress: progress)
+        from: reader, options: options, plan: plan, numbering: numbering, keyLog: keyLog,
+        progress: progress)
     } catch {
       throw keyLog?.explain(error) ?? error
     }
@@ -93,16 +96,17 @@ extension Catalog {
 
   /// Writes the items of `importAll` and builds their lists; a duplicate key fails an insert.
   private func buildAll(
-    from reader: CSVReader, options: ImportOptions, plan: ImportPlan, keyLog: ImportKeyLog?,
-    progress: ((ImportProgress) -> Void)?
+    from reader: CSVReader, options: ImportOptions, plan: ImportPlan, numbering: ImportNumbering,
+    keyLog: ImportKeyLog?, progress: ((ImportProgress) -> Void)?
   ) throws(CatalogError) -> WriteOutcome<ImportSummary> {
     let write = { () throws(CatalogError) in
       try self.writeItems(
-        from: reader, plan: plan, keyLog: keyLog, shouldStop: options.shouldStop,
-        progress: progress)
+        from: reader, plan: plan, numbering: numbering, keyLog: keyLog,
+        shouldStop: options.shouldStop, progress: progress)
     }
-    let itemCount =
+    let written =
       try keyLog == nil ? write() : connection.withLargeWrite(.keyedItemsOfNewCollection, write)
+    let itemCount = written.count
     let sectionCounts = try plan.build.finish(shouldStop: options.shouldStop)
     let collection = try self.collection(id: plan.collectionID)
     for builder in plan.build.builders {
@@ -122,7 +126,7 @@ extension Catalog {
     try connection.prepare(
       "UPDATE collections SET item_count = ?2, next_item = ?3 WHERE id = ?1"
     ).bind(
-      .integer(plan.collectionID), .integer(itemCount), .integer(plan.firstItem + itemCount)
+      .integer(plan.collectionID), .integer(itemCount), .integer(written.nextItem)
     ).run()
     try storeKeys(
       options.alsoStore, for: try self.collection(id: plan.collectionID), willBuild: { _ in })
@@ -144,21 +148,22 @@ extension Catalog {
         grouping: plan.build.builders[summaryIndex].grouping,
         sectionCount: sectionCounts[summaryIndex],
         changes: WriteSummary(
-          version: version, added: ItemNumbers(plan.firstItem..<plan.firstItem + itemCount),
+          version: version, added: written.numbers,
           removed: plan.replacedItems))
     }
   }
 
   // MARK: - Writing
 
-  /// Reads, keys and writes the file's items, reading and keying on a second thread. Returns how
-  /// many.
+  /// Reads, keys and writes the file's items, reading and keying on a second thread. Returns
+  /// their numbers and the next free one.
   private func writeItems(
-    from reader: CSVReader, plan: ImportPlan, keyLog: ImportKeyLog?,
+    from reader: CSVReader, plan: ImportPlan, numbering: ImportNumbering, keyLog: ImportKeyLog?,
     shouldStop: @escaping @Sendable () -> Bool, progress: ((ImportProgress) -> Void)?
-  ) throws(CatalogError) -> Int {
+  ) throws(CatalogError) -> (count: Int, numbers: ItemNumbers, nextItem: Int) {
     let transfer = ReaderTransfer(
-      reader: reader, build: plan.build, firstItem: plan.firstItem, shouldStop: shouldStop)
+      reader: reader, build: plan.build, firstItem: plan.firstItem, numbering: numbering,
+      shouldStop: shouldStop)
     let insertItems = try connection.makeBulkInsert(
       into: "items",
       columns: ["collection_id", "item", "title", "fields", "key"])
@@ -209,7 +214,10 @@ extension Catalog {
       }
       return itemCount
     }
-    return itemCount
+    guard numbering == .inFileOrder else {
+      return (itemCount, transfer.numbers, transfer.nextItem)
+    }
+    return (itemCount, ItemNumbers(plan.firstItem..<plan.firstItem + itemCount), transfer.nextItem)
   }
 }
 
@@ -235,17 +243,22 @@ private enum ImportMessage: Sendable {
 private final class ReaderTransfer: @unchecked Sendable {
   let reader: CSVReader
   let build: ListBuild
-  let firstItem: Int
+  let numbering: ImportNumbering
   let shouldStop: @Sendable () -> Bool
   static let batchSize = 1024
+  /// The number after the last item's, once keying is done: the collection's next.
+  private(set) var nextItem: Int
+  /// The items' numbers, once keying is done, when the records give them.
+  private(set) var numbers = ItemNumbers()
 
   init(
-    reader: CSVReader, build: ListBuild, firstItem: Int,
+    reader: CSVReader, build: ListBuild, firstItem: Int, numbering: ImportNumbering,
     shouldStop: @escaping @Sendable () -> Bool
   ) {
     self.reader = reader
     self.build = build
-    self.firstItem = firstItem
+    nextItem = firstItem
+    self.numbering = numbering
     self.shouldStop = shouldStop
   }
 
@@ -291,8 +304,8 @@ private final class ReaderTransfer: @unchecked Sendable {
   private func key(
     from records: BoundedChannel<RecordBatch>, into channel: BoundedChannel<ImportMessage>
   ) throws(CatalogError) {
-    var item = firstItem
     let titleIndex = build.keys.keyer.sortAs.titleIndex
+    let leading = numbering.leadingFieldCount
     while let message = records.receive() {
       switch message {
       case .failure(let error):
@@ -303,18 +316,35 @@ private final class ReaderTransfer: @unchecked Sendable {
         items.reserveCapacity(batch.count)
         var fullRuns: [ListBuild.FullRun] = []
         for record in batch {
-          fullRuns += build.add(item: item, fields: record.fields)
+          var item = nextItem
+          var fields = record.fields
+          if leading > 0 {
+            item = try number(of: record)
+            fields.removeFirst(leading)
+            numbers.insert(item)
+          }
+          fullRuns += build.add(item: item, fields: fields)
           items.append(
-            ItemToStore(
-              item: item, title: record.fields[titleIndex], fields: record.fields,
-              line: record.line))
-          item += 1
+            ItemToStore(item: item, title: fields[titleIndex], fields: fields, line: record.line))
+          nextItem = item + 1
         }
         guard channel.send(.items(items, fullRuns: fullRuns, bytesRead: bytesRead)) else {
           return
         }
       }
     }
+  }
+
+  /// The item number that `record`'s first field gives: above the one before.
+  ///
+  /// - Throws: `CatalogError.invalidRequest` for anything else, with the record's line.
+  private func number(of record: CSVRecord) throws(CatalogError) -> Int {
+    guard let item = Int(record.fields[0]), item >= nextItem else {
+      throw .invalidRequest(
+        "\(reader.inputName):\(record.line): '\(record.fields[0])' is not an item number above "
+          + "the one before")
+    }
+    return item
   }
 
   private func nextRecord() throws(CatalogError) -> CSVRecord? {

@@ -108,7 +108,7 @@ extension Catalog {
     let statement = try connection.cached(
       """
       SELECT url, identity, version, after, complete, settings,
-        (SELECT count(*) FROM mirror_copy_items i WHERE i.name = c.name)
+        (SELECT coalesce(sum(items), 0) FROM mirror_copy_pages p WHERE p.name = c.name)
       FROM mirror_copies c WHERE name = ?
       """)
     try statement.bind(.text(name))
@@ -127,9 +127,7 @@ extension Catalog {
     named name: String, url: String, identity: String, version: Int, settings: String
   ) throws(CatalogError) {
     try connection.transaction { () throws(CatalogError) in
-      try connection.prepare("DELETE FROM mirror_copy_items WHERE name = ?").bind(.text(name))
-        .run()
-      try connection.prepare("DELETE FROM mirror_copies WHERE name = ?").bind(.text(name)).run()
+      try forgetMirrorCopy(named: name)
       try connection.prepare(
         """
         INSERT INTO mirror_copies (name, url, identity, version, after, complete, settings)
@@ -140,31 +138,41 @@ extension Catalog {
   }
 
   /// Keeps one page of a copy, with where the next begins, in one transaction: a copy cut off
-  /// goes on from the last page kept. `columns` orders the fields.
-  public func addMirrorCopyPage(
-    named name: String, items: [ServerItem], columns: [String], isLast: Bool
-  ) throws(CatalogError) {
+  /// goes on from the last page kept.
+  ///
+  /// - Throws: `CatalogError.invalidRequest` when no copy is under way under `name`, or the
+  ///   page's columns are not the copy's.
+  public func addMirrorCopyPage(named name: String, _ page: MirrorCopyPage, isLast: Bool)
+    throws(CatalogError)
+  {
     try connection.transaction { () throws(CatalogError) in
-      let insert = try connection.cached(
-        """
-        INSERT INTO mirror_copy_items (name, item, key, version, fields) VALUES (?, ?, ?, ?, ?)
-        ON CONFLICT (name, item) DO UPDATE SET key = excluded.key, version = excluded.version,
-          fields = excluded.fields
-        """)
-      for item in items {
-        guard let fields = item.fields else { continue }
-        try insert.bind(
-          .text(name), .integer(item.item), item.key.map(SQLValue.text) ?? .null,
-          .integer(item.version), .text(JSONText.array(columns.map { fields[$0] ?? "" }))
-        ).run()
+      guard let copy = try mirrorCopy(named: name) else {
+        throw .invalidRequest("no copy of a server collection is under way for '\(name)'")
       }
-      let after = items.map(\.item).max()
+      guard Self.columns(inSettings: copy.settings) == page.columns else {
+        throw .invalidRequest(
+          "a page of the copy of '\(name)' has the columns \(page.columns.joined(separator: ",")), "
+            + "not the copy's")
+      }
+      try connection.cached(
+        """
+        INSERT INTO mirror_copy_pages (name, page, items, body)
+        SELECT ?1, coalesce(max(page), 0) + 1, ?2, ?3 FROM mirror_copy_pages WHERE name = ?1
+        """
+      ).bind(.text(name), .integer(page.itemCount), .blob(Array(page.records))).run()
       try connection.cached(
         """
         UPDATE mirror_copies SET after = coalesce(?, after), complete = ? WHERE name = ?
         """
-      ).bind(after.map(SQLValue.integer) ?? .null, .integer(isLast ? 1 : 0), .text(name)).run()
+      ).bind(page.lastItem.map(SQLValue.integer) ?? .null, .integer(isLast ? 1 : 0), .text(name))
+        .run()
     }
+  }
+
+  /// Forgets the copy under `name` and its pages.
+  private func forgetMirrorCopy(named name: String) throws(CatalogError) {
+    try connection.prepare("DELETE FROM mirror_copy_pages WHERE name = ?").bind(.text(name)).run()
+    try connection.prepare("DELETE FROM mirror_copies WHERE name = ?").bind(.text(name)).run()
   }
 
   /// Swaps a complete copy in, in one write: a new collection made with the device's settings
@@ -181,102 +189,192 @@ extension Catalog {
         guard let copy = try mirrorCopy(named: name), copy.isComplete else {
           throw .invalidRequest("no complete copy of a server collection is kept for '\(name)'")
         }
-        let columns = Self.columns(inSettings: copy.settings)
         try connection.lockCollection(named: name)
-        var importRecord: ((Int) throws(CatalogError) -> ImportSummary)?
-        var collection = try self.collection(named: name)
-        let isNew = collection == nil
-        if isNew {
-          var options = options
-          options.collection = name
-          options.mode = .create
-          let reader = try Self.headerReader(columns)
-          if case .changed(let record) = try importAll(
-            from: reader, named: name, options: options, replacing: nil, progress: nil)
-          {
-            importRecord = record
+        let outcome: WriteOutcome<WriteSummary>
+        if let mirror = try collection(named: name) {
+          guard try MirrorQueue.isMirror(mirror.id, on: connection) else {
+            throw .collectionExists(name: name)
           }
-          collection = try self.collection(named: name)
-          try connection.prepare(
-            """
-            INSERT INTO mirrors (collection_id, url, identity, reached, mirror_id)
-            VALUES (?, ?, ?, ?, ?)
-            """
-          ).bind(
-            .integer(collection!.id), .text(copy.url), .text(copy.identity),
-            .integer(copy.version), .text(UUID().uuidString.lowercased())
-          ).run()
-        } else if try !MirrorQueue.isMirror(collection!.id, on: connection) {
-          throw .collectionExists(name: name)
-        }
-        let target = collection!
-        isApplyingMirror = true
-        defer { isApplyingMirror = false }
-        let writer = try CollectionWriter(catalog: self, collection: target)
-        writer.logsNoChangeSets = isNew
-        let staged = try connection.prepare(
-          "SELECT item, key, version, fields FROM mirror_copy_items WHERE name = ? ORDER BY item")
-        try staged.bind(.text(name))
-        if isNew {
-          while try staged.step() {
-            try writer.add(fields: staged.stringArray(at: 3), number: staged.int(at: 0))
-          }
+          outcome = try swapCopy(copy, named: name, into: mirror)
         } else {
-          // A collection made anew numbers its items anew: pending writes follow their items'
-          // keys to the new numbers (their If-Match then fails, and they are merged).
-          try connection.prepare(
-            """
-            UPDATE mirror_writes SET item = (SELECT c.item FROM mirror_copy_items c
-              WHERE c.name = ?2 AND c.key = mirror_writes.key)
-            WHERE collection_id = ?1 AND item < ?3 AND key IS NOT NULL AND EXISTS
-              (SELECT 1 FROM mirror_copy_items c WHERE c.name = ?2 AND c.key = mirror_writes.key)
-            """
-          ).bind(.integer(target.id), .text(name), .integer(Self.firstLocalItem)).run()
-          // Items the copy no longer has go first, then every item the copy has is applied as
-          // a server version would be, pending local writes on top.
-          let gone = try connection.prepare(
-            """
-            SELECT m.item FROM mirror_items m WHERE m.collection_id = ?1 AND NOT EXISTS
-              (SELECT 1 FROM mirror_copy_items c WHERE c.name = ?2 AND c.item = m.item)
-            """)
-          try gone.bind(.integer(target.id), .text(name))
-          var removed: [Int] = []
-          while try gone.step() { removed.append(gone.int(at: 0)) }
-          let applier = try MirrorApplier(catalog: self, collection: target, writer: writer)
-          for item in removed {
-            try applier.apply(ServerItem(item: item, key: nil, version: copy.version, fields: nil))
-          }
-          while try staged.step() {
-            let values = staged.stringArray(at: 3)
-            try applier.apply(
-              ServerItem(
-                item: staged.int(at: 0), key: staged.optionalText(at: 1),
-                version: staged.int(at: 2),
-                fields: Dictionary(
-                  zip(columns, values).map { ($0, $1) }, uniquingKeysWith: { $1 })))
-          }
-          try connection.prepare(
-            "UPDATE mirrors SET identity = ?2, reached = ?3, url = ?4 WHERE collection_id = ?1"
-          ).bind(.integer(target.id), .text(copy.identity), .integer(copy.version), .text(copy.url))
-            .run()
+          outcome = try importCopy(copy, named: name, options: options)
         }
-        try connection.prepare("DELETE FROM mirror_items WHERE collection_id = ?")
-          .bind(.integer(target.id)).run()
-        try connection.prepare(
-          """
-          INSERT INTO mirror_items (collection_id, item, version)
-          SELECT ?, item, version FROM mirror_copy_items WHERE name = ?
-          """
-        ).bind(.integer(target.id), .text(name)).run()
-        try connection.prepare("DELETE FROM mirror_copy_items WHERE name = ?").bind(.text(name))
-          .run()
-        try connection.prepare("DELETE FROM mirror_copies WHERE name = ?").bind(.text(name)).run()
-        let outcome = try writer.finish()
-        return .changed { (version) throws(CatalogError) in
-          _ = try importRecord?(version)
-          if case .changed(let record) = outcome { return try record(version) }
-          return WriteSummary(version: version)
+        try forgetMirrorCopy(named: name)
+        return outcome
+      }
+    }
+  }
+
+  /// Makes the new mirror `name` of a complete copy as an import of its pages (read as one CSV
+  /// file), its items numbered as the server numbers them.
+  private func importCopy(_ copy: MirrorCopyProgress, named name: String, options: ImportOptions)
+    throws(CatalogError) -> WriteOutcome<WriteSummary>
+  {
+    var options = options
+    options.collection = name
+    options.mode = .create
+    let path = try copyFile(named: name, columns: Self.columns(inSettings: copy.settings))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let reader: CSVReader
+    do { reader = try CSVReader(path: path) } catch { throw .csv(error) }
+    let imported = try importAll(
+      from: reader, named: name, options: options, replacing: nil,
+      numbering: .leadingFields(count: MirrorCopyPage.leadingColumnCount), progress: nil)
+    guard let mirror = try collection(named: name), case .changed(let record) = imported else {
+      throw .invalidRequest("the copy of '\(name)' made no collection")
+    }
+    try connection.prepare(
+      """
+      INSERT INTO mirrors (collection_id, url, identity, reached, mirror_id)
+      VALUES (?, ?, ?, ?, ?)
+      """
+    ).bind(
+      .integer(mirror.id), .text(copy.url), .text(copy.identity), .integer(copy.version),
+      .text(UUID().uuidString.lowercased())
+    ).run()
+    // An upload's If-Match names the item's server version, and the server takes any version
+    // since which the item has not changed: the copy's is one, for every item of it.
+    try connection.prepare(
+      """
+      INSERT INTO mirror_items (collection_id, item, version)
+      SELECT collection_id, item, ?2 FROM items WHERE collection_id = ?1
+      """
+    ).bind(.integer(mirror.id), .integer(copy.version)).run()
+    return .changed { (version) throws(CatalogError) in try record(version).changes }
+  }
+
+  /// The pages of the complete copy `name` as one CSV file in the temporary directory: the
+  /// pages' header, then their lines in order. The caller removes it.
+  private func copyFile(named name: String, columns: [String]) throws(CatalogError) -> String {
+    let path = NSTemporaryDirectory() + "catalog-mirror-\(UUID().uuidString).csv"
+    var header: [UInt8] = []
+    DelimitedField.append(
+      MirrorCopyPage.header(columns: columns), delimiter: UInt8(ascii: ","), to: &header)
+    header.append(UInt8(ascii: "\n"))
+    guard FileManager.default.createFile(atPath: path, contents: Data(header)),
+      let file = FileHandle(forWritingAtPath: path)
+    else {
+      throw .invalidRequest("cannot write a scratch file in \(NSTemporaryDirectory())")
+    }
+    defer { try? file.close() }
+    let pages = try connection.prepare(
+      "SELECT body FROM mirror_copy_pages WHERE name = ? ORDER BY page")
+    try pages.bind(.text(name))
+    do {
+      try file.seekToEnd()
+      while try pages.step() { try file.write(contentsOf: Data(pages.blobBytes(at: 0))) }
+    } catch {
+      try? FileManager.default.removeItem(atPath: path)
+      throw error as? CatalogError
+        ?? .invalidRequest("cannot write the copy of '\(name)' to \(path): \(error)")
+    }
+    return path
+  }
+
+  /// Makes the items of the mirror `collection` the complete copy's, with the pending local
+  /// writes kept on top, as server versions are applied.
+  private func swapCopy(_ copy: MirrorCopyProgress, named name: String, into target: CollectionInfo)
+    throws(CatalogError) -> WriteOutcome<WriteSummary>
+  {
+    // The server's columns may have changed with its collection: fields go by name.
+    let columns = Self.columns(inSettings: copy.settings)
+    try stageCopyItems(named: name, columns: columns, keyColumn: target.keyColumn)
+    isApplyingMirror = true
+    defer { isApplyingMirror = false }
+    let writer = try CollectionWriter(catalog: self, collection: target)
+    // A collection made anew numbers its items anew: pending writes follow their items' keys to
+    // the new numbers (their If-Match then fails, and they are merged).
+    try connection.prepare(
+      """
+      UPDATE mirror_writes SET item = (SELECT c.item FROM mirror_copy_items c
+        WHERE c.name = ?2 AND c.key = mirror_writes.key)
+      WHERE collection_id = ?1 AND item < ?3 AND key IS NOT NULL AND EXISTS
+        (SELECT 1 FROM mirror_copy_items c WHERE c.name = ?2 AND c.key = mirror_writes.key)
+      """
+    ).bind(.integer(target.id), .text(name), .integer(Self.firstLocalItem)).run()
+    // Items the copy no longer has go first, then every item the copy has is applied as a server
+    // version would be, pending local writes on top.
+    let gone = try connection.prepare(
+      """
+      SELECT m.item FROM mirror_items m WHERE m.collection_id = ?1 AND NOT EXISTS
+        (SELECT 1 FROM mirror_copy_items c WHERE c.name = ?2 AND c.item = m.item)
+      """)
+    try gone.bind(.integer(target.id), .text(name))
+    var removed: [Int] = []
+    while try gone.step() { removed.append(gone.int(at: 0)) }
+    let applier = try MirrorApplier(catalog: self, collection: target, writer: writer)
+    for item in removed {
+      try applier.apply(ServerItem(item: item, key: nil, version: copy.version, fields: nil))
+    }
+    let staged = try connection.prepare(
+      "SELECT item, key, version, fields FROM mirror_copy_items WHERE name = ? ORDER BY item")
+    try staged.bind(.text(name))
+    while try staged.step() {
+      let values = staged.stringArray(at: 3)
+      try applier.apply(
+        ServerItem(
+          item: staged.int(at: 0), key: staged.optionalText(at: 1), version: staged.int(at: 2),
+          fields: Dictionary(
+            zip(columns, values).map { ($0, $1) }, uniquingKeysWith: { $1 })))
+    }
+    try connection.prepare(
+      "UPDATE mirrors SET identity = ?2, reached = ?3, url = ?4 WHERE collection_id = ?1"
+    ).bind(.integer(target.id), .text(copy.identity), .integer(copy.version), .text(copy.url))
+      .run()
+    try connection.prepare("DELETE FROM mirror_items WHERE collection_id = ?")
+      .bind(.integer(target.id)).run()
+    try connection.prepare(
+      """
+      INSERT INTO mirror_items (collection_id, item, version)
+      SELECT ?, item, version FROM mirror_copy_items WHERE name = ?
+      """
+    ).bind(.integer(target.id), .text(name)).run()
+    try connection.prepare("DELETE FROM mirror_copy_items WHERE name = ?").bind(.text(name)).run()
+    let outcome = try writer.finish()
+    return .changed { (version) throws(CatalogError) in
+      if case .changed(let record) = outcome { return try record(version) }
+      return WriteSummary(version: version)
+    }
+  }
+
+  /// Spells out the pages of the copy `name` (of `columns`) as rows of `mirror_copy_items`, each
+  /// with its key in `keyColumn`, for a swap that goes item by item.
+  private func stageCopyItems(named name: String, columns: [String], keyColumn: String?)
+    throws(CatalogError)
+  {
+    let keyPosition = keyColumn.flatMap { columns.firstIndex(of: $0) }
+    let leading = MirrorCopyPage.leadingColumnCount
+    let insert = try connection.prepare(
+      "INSERT INTO mirror_copy_items (name, item, key, version, fields) VALUES (?, ?, ?, ?, ?)")
+    let pages = try connection.prepare(
+      "SELECT body FROM mirror_copy_pages WHERE name = ? ORDER BY page")
+    try pages.bind(.text(name))
+    let header = MirrorCopyPage.header(columns: columns)
+    var text: [UInt8] = []
+    DelimitedField.append(header, delimiter: UInt8(ascii: ","), to: &text)
+    text.append(UInt8(ascii: "\n"))
+    let headerLength = text.count
+    while try pages.step() {
+      text.removeSubrange(headerLength...)
+      text += pages.blobBytes(at: 0)
+      do {
+        let reader = try CSVReader(contents: text, inputName: "the copy of '\(name)'")
+        while let record = try reader.next() {
+          guard let item = Int(record.fields[0]), let version = Int(record.fields[1]) else {
+            throw CatalogError.invalidRequest(
+              "the copy of '\(name)' has a line that names no item and version")
+          }
+          let fields = Array(record.fields.dropFirst(leading))
+          try insert.bind(
+            .text(name), .integer(item),
+            keyPosition.map { .text(String(fields[$0].canonicalValue)) } ?? .null,
+            .integer(version), .text(JSONText.array(fields))
+          ).run()
         }
+      } catch let error as CSVError {
+        throw .csv(error)
+      } catch {
+        throw error as? CatalogError ?? .invalidRequest("\(error)")
       }
     }
   }
@@ -285,19 +383,6 @@ extension Catalog {
   static func columns(inSettings settings: String) -> [String] {
     let object = try? JSONSerialization.jsonObject(with: Data(settings.utf8)) as? [String: Any]
     return object?["columns"] as? [String] ?? []
-  }
-
-  /// A reader of a CSV file that is only this header: the columns of a new mirror.
-  private static func headerReader(_ columns: [String]) throws(CatalogError) -> CSVReader {
-    let path = NSTemporaryDirectory() + "catalog-mirror-\(UUID().uuidString).csv"
-    let line =
-      columns.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
-      .joined(separator: ",") + "\n"
-    guard FileManager.default.createFile(atPath: path, contents: Data(line.utf8)) else {
-      throw .invalidRequest("cannot write a scratch file in \(NSTemporaryDirectory())")
-    }
-    defer { try? FileManager.default.removeItem(atPath: path) }
-    do { return try CSVReader(path: path) } catch { throw .csv(error) }
   }
 
   // MARK: - Following

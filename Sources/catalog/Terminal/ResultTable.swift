@@ -1,5 +1,6 @@
 import CatalogCollation
 import CatalogRecords
+import CatalogStore
 import CommandLineArguments
 
 /// How results are printed (`--format`).

@@ -1,9 +1,9 @@
-/// A field of a CSV or TSV line, spelled in bytes: the hot path of `list --format csv` and
-/// `export`, which write a million lines.
-enum DelimitedField {
+/// A field of a CSV or TSV line, spelled in bytes: the hot path of `list --format csv`, `export`
+/// and a mirror's copy, which write a million lines.
+public enum DelimitedField {
   /// Appends `text` as an RFC 4180 field: quoted, with its quotes doubled, when it holds the
   /// delimiter, a quote or a line break (any that Unicode counts, so no reader splits the line).
-  static func append(_ text: String, delimiter: UInt8, to line: inout [UInt8]) {
+  public static func append(_ text: String, delimiter: UInt8, to line: inout [UInt8]) {
     var text = text
     text.withUTF8 { utf8 in
       guard needsQuotes(utf8, delimiter: delimiter) else {
@@ -20,7 +20,7 @@ enum DelimitedField {
   }
 
   /// Appends `fields` between delimiters.
-  static func append(_ fields: [String], delimiter: UInt8, to line: inout [UInt8]) {
+  public static func append(_ fields: [String], delimiter: UInt8, to line: inout [UInt8]) {
     for (position, field) in fields.enumerated() {
       if position > 0 { line.append(delimiter) }
       append(field, delimiter: delimiter, to: &line)

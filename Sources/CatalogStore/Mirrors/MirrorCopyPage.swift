@@ -1,0 +1,76 @@
+/// One page of a copy as a server sends it with `format=csv` (DESIGN §16): the header
+/// `item,version,` and the collection's columns, then a line an item. Read through once when it
+/// comes, so that a bad page is refused then, not when the copy is swapped in.
+public struct MirrorCopyPage: Sendable {
+  /// How many fields come before an item's own on each line: its number and version.
+  static let leadingColumnCount = 2
+
+  /// A page's header for a collection of `columns`: `item,version` and the columns, the first
+  /// two given leading underscores until no column has their name (CSV names no column twice).
+  public static func header(columns: [String]) -> [String] {
+    ["item", "version"].map { name in
+      var name = name
+      while columns.contains(name) { name = "_" + name }
+      return name
+    } + columns
+  }
+
+  /// The collection's columns, as the header names them after `item,version`.
+  public let columns: [String]
+  /// The page's lines after the header, as they came.
+  let records: ArraySlice<UInt8>
+  /// How many items the page holds.
+  public let itemCount: Int
+  /// The number of its last item; nil for an empty page.
+  public let lastItem: Int?
+
+  /// `page` of a copy (its removals left out) as a server sends it: the header, then a line an
+  /// item.
+  public static func csv(of page: ItemPage) -> [UInt8] {
+    let comma = UInt8(ascii: ",")
+    var body: [UInt8] = []
+    DelimitedField.append(header(columns: page.collection.columns), delimiter: comma, to: &body)
+    body.append(UInt8(ascii: "\n"))
+    for change in page.changes {
+      guard let fields = change.fields else { continue }
+      body += Array("\(change.item),\(change.version),".utf8)
+      DelimitedField.append(fields, delimiter: comma, to: &body)
+      body.append(UInt8(ascii: "\n"))
+    }
+    return body
+  }
+
+  /// - Parameter source: where the page came from, for errors.
+  /// - Throws: `CatalogError.csv` for bad CSV, `.invalidRequest` for a header that is not a
+  ///   page's or an item number that is not one.
+  public init(csv: [UInt8], source: String) throws(CatalogError) {
+    do {
+      let reader = try CSVReader(contents: csv, inputName: source)
+      let columns = Array(reader.header.dropFirst(Self.leadingColumnCount))
+      guard !columns.isEmpty, reader.header == Self.header(columns: columns) else {
+        throw CatalogError.invalidRequest(
+          "\(source) is not a page of a copy: its header does not begin with item,version")
+      }
+      self.columns = columns
+      records = csv[reader.bytesRead...]
+      var count = 0
+      var last: Int?
+      while let record = try reader.next() {
+        guard let item = Int(record.fields[0]) else {
+          throw CatalogError.invalidRequest(
+            "\(source):\(record.line): '\(record.fields[0])' is not an item number")
+        }
+        last = item
+        count += 1
+      }
+      itemCount = count
+      lastItem = last
+    } catch let error as CSVError {
+      throw .csv(error)
+    } catch let error as CatalogError {
+      throw error
+    } catch {
+      throw .invalidRequest("\(source): \(error)")
+    }
+  }
+}
