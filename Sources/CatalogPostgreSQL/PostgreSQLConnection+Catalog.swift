@@ -85,6 +85,16 @@ extension PostgreSQLConnection {
     ]
   }
 
+  /// The cluster's system identifier, which `pg_basebackup` copies to a standby with the data,
+  /// and the schema; nil when the role may not read the cluster's control data.
+  package func replicationIdentity() -> String? {
+    guard
+      let statement = try? prepare("SELECT system_identifier::text FROM pg_control_system()"),
+      (try? statement.step()) == true
+    else { return nil }
+    return statement.text(at: 0) + "/" + uri.schema
+  }
+
   /// Writers of one collection take turns on an advisory lock of its name, for as long as the
   /// write's transaction; a writer that waits longer than `lock_timeout` gets `busy`.
   package func lockCollection(named name: String) throws(CatalogError) -> Bool {

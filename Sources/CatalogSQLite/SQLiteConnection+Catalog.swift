@@ -47,6 +47,9 @@ extension SQLiteConnection {
   /// A file has no server to name.
   package var serverDescription: [(name: String, value: String)] { [] }
 
+  /// A file has no standbys.
+  package func replicationIdentity() -> String? { nil }
+
   /// A write transaction holds the whole file: writes to any collection take turns.
   package func lockCollection(named name: String) -> Bool { false }
 

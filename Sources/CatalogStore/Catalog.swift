@@ -122,6 +122,13 @@ public final class Catalog {
     connection.serverDescription
   }
 
+  /// What the catalog has in common with its copies on streaming standbys and with no other
+  /// catalog (on PostgreSQL: the cluster's identifier and the schema); nil for a file, or where
+  /// the server does not tell.
+  public func replicationIdentity() -> String? {
+    connection.replicationIdentity()
+  }
+
   // MARK: - Opening
 
   /// Applies the migrations the catalog lacks, each in its own transaction, with the work that

@@ -169,18 +169,50 @@ struct StandbyServeTests {
     #expect(try primary.psql("SELECT count(*) FROM \(schema).tokens") == ["0"])
   }
 
-  /// `serve --edit --write-db` whose `--db` is not a standby of that primary (here another
-  /// catalog) never sees the page's token: it says so, leaves no token, and serves nothing.
-  @Test func editWithAWriteDBThatIsNotTheStandbysPrimaryStopsAndSaysWhy() throws {
+  /// `serve --write-db` whose `--db` is not a standby of that primary's catalog (here another
+  /// catalog, in another schema of the same cluster; or another cluster) says so and serves
+  /// nothing; with `--edit`, it leaves no token.
+  @Test func aWriteDBThatIsNotTheStandbysPrimaryStopsAndSaysWhy() throws {
     let (runner, primaryURI, _) = try peopleOnPrimary()
-    let (_, otherURI, _) = try peopleOnPrimary()
+    let (_, otherURI, otherOnStandby) = try peopleOnPrimary()
     let schema = primaryURI.split(separator: "schema=")[1]
+    let elsewhere = try #require(PostgreSQLTestServer.shared).newCatalogURI()
+    let imported = try runner.run(["import", "people.csv", "--quiet"], database: elsewhere)
+    #expect(imported.status == 0, "\(imported.standardError)")
+    let file = runner.directory.path("people.db")
+    #expect(try runner.run(["import", "people.csv", "--quiet"], database: file).status == 0)
+    for (db, edit) in [(otherURI, ["--edit"]), (otherOnStandby, []), (elsewhere, []), (file, [])] {
+      let result = try runner.run(
+        ["serve", "--port", "0", "--write-db", primaryURI] + edit, database: db)
+      #expect(result.status == 1)
+      #expect(
+        result.standardError
+          == "Error: \(db) is not a standby of \(primaryURI), which --write-db names (they are on "
+          + "other PostgreSQL clusters, or in other schemas): writes there would never show on "
+          + "--db\n")
+    }
+    #expect(try primary.psql("SELECT count(*) FROM \(schema).tokens") == ["0"])
+  }
+
+  /// `serve --edit --write-db` on a standby that does not replay the page's token within 10 s
+  /// (here: its replay paused) says so, revokes the token, and serves nothing.
+  @Test func editOnAStandbyThatDoesNotReplayTheTokenStopsAndSaysWhy() throws {
+    let primary = try PostgreSQLTestServer.makePrimary(synchronous: false)
+    let standby = try primary.makeStandby()
+    let runner = try CatalogRunner()
+    let schema = "t_serve_paused"
+    try runner.write("people.csv", "id,name\na1,Anna\n")
+    let primaryURI = primary.uri(schema: schema)
+    #expect(try runner.run(["import", "people.csv", "--quiet"], database: primaryURI).status == 0)
+    try primary.waitUntilReplayed(by: standby)
+    _ = try standby.psql("SELECT pg_wal_replay_pause()")
+    let standbyURI = standby.uri(schema: schema)
     let result = try runner.run(
-      ["serve", "--port", "0", "--edit", "--write-db", primaryURI], database: otherURI)
+      ["serve", "--port", "0", "--edit", "--write-db", primaryURI], database: standbyURI)
     #expect(result.status == 1)
     #expect(
       result.standardError
-        == "Error: \(otherURI) did not show the page's token within 10 s of its making on the "
+        == "Error: \(standbyURI) did not show the page's token within 10 s of its making on the "
         + "primary: is it a standby of the catalog that --write-db names, and replaying?\n")
     #expect(try primary.psql("SELECT count(*) FROM \(schema).tokens") == ["0"])
   }

@@ -77,6 +77,11 @@ package protocol DatabaseConnection: AnyObject {
   /// server, its version, the database and schema.
   var serverDescription: [(name: String, value: String)] { get }
 
+  /// What a catalog has in common with its copies on streaming standbys and with nothing else: on
+  /// PostgreSQL, the cluster's system identifier and the catalog's schema; nil for a file, or
+  /// where the server does not tell.
+  func replicationIdentity() -> String?
+
   // MARK: Writing and reading
 
   /// Takes, inside a write's transaction, the lock under which writes to one collection take

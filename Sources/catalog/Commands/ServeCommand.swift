@@ -80,6 +80,9 @@ struct ServeCommand: RunnableCommand {
     let access = AccessPolicy(
       reads: requiresToken ? .needToken : hasPublicReads ? .open : .openOnLoopback,
       allowedOrigins: allowedOrigins)
+    if let writeLocation = try writeLocation() {
+      try Self.checkStandby(context.catalogAddress, of: writeLocation)
+    }
     // Made before the server starts, so that a catalog that cannot take it fails at once.
     let session = try isEditing ? EditSession(context, writingTo: writeLocation()) : nil
     let server: CatalogServer
@@ -123,6 +126,19 @@ struct ServeCommand: RunnableCommand {
           + "'\(writeDatabase)'")
     }
     return try address.location()
+  }
+
+  /// Refuses a `--db` that is not a copy of the catalog `--write-db` names (a file, another
+  /// PostgreSQL cluster, or another schema), on which the server's writes would never show.
+  static func checkStandby(_ address: CatalogAddress, of writing: CatalogLocation) throws {
+    let reading = try address.location()
+    guard address.isPostgreSQL else {
+      throw NotAStandbyError(standby: reading.description, primary: writing.description)
+    }
+    let standby = try Catalog(at: reading, creating: false).replicationIdentity()
+    let primary = try Catalog(at: writing, creating: false).replicationIdentity()
+    guard let primary, let standby, primary != standby else { return }
+    throw NotAStandbyError(standby: reading.description, primary: writing.description)
   }
 
   /// Whether `text` is a web origin: `http` or `https`, `://`, a host and perhaps a port, and
@@ -171,6 +187,17 @@ private struct EditSession {
 
   func end() throws {
     try catalog.revokeToken(named: name)
+  }
+}
+
+/// `serve --write-db` names the primary of another catalog than `--db`'s.
+struct NotAStandbyError: Error, CustomStringConvertible {
+  let standby: String
+  let primary: String
+
+  var description: String {
+    "\(standby) is not a standby of \(primary), which --write-db names (they are on other "
+      + "PostgreSQL clusters, or in other schemas): writes there would never show on --db"
   }
 }
 
