@@ -331,4 +331,32 @@ extension UpgradeTests {
       return
     }
   }
+
+  /// Schema 7 kept a copy in progress a row an item, schema 8 keeps the server's pages: the
+  /// upgrade forgets such a copy (it starts again from the server) and keeps everything else of
+  /// a device's mirrors, its queue of local writes above all. The schema-7 catalog is made by
+  /// hand from a new one: its copy rows written, the table of pages taken out, the version set.
+  @Test func aSchema7CopyInProgressStartsAgainAndTheMirrorsQueueIsKept() throws {
+    let (server, device) = try MirrorStoreTests.mirrored(.sqlite)
+    try device.catalog.update(.key("p3"), in: "people", setting: ["name": "Åke"])
+    let items = try MirrorStoreTests.deviceItems(device.catalog)
+    let queued = try device.rows("SELECT number, kind, item, fields FROM mirror_writes")
+    #expect(queued.count == 1)
+    _ = try device.sqlite3(
+      """
+      INSERT INTO mirror_copies (name, url, identity, version, after, complete, settings)
+      VALUES ('people', 'http://server/api/collections/people', 'x', 3, 1, 0, '{}');
+      INSERT INTO mirror_copy_items (name, item, key, version, fields)
+      VALUES ('people', 0, 'p1', 1, '["p1","Åsa","Malmö"]');
+      DROP TABLE mirror_copy_pages;
+      PRAGMA user_version = 7;
+      """)
+    let upgraded = try Catalog(path: device.path, creating: false)
+    #expect(try upgraded.storedSchemaVersion() == 8)
+    #expect(try upgraded.mirrorCopy(named: "people") == nil)
+    #expect(try device.rows("SELECT count(*) FROM mirror_copy_items") == ["0"])
+    #expect(try device.rows("SELECT number, kind, item, fields FROM mirror_writes") == queued)
+    #expect(try MirrorStoreTests.deviceItems(upgraded) == items)
+    #expect(try upgraded.mirrorSource(of: "people")?.reached == server.catalog.version())
+  }
 }
