@@ -29,15 +29,27 @@ public struct MirrorCopyPage: Sendable {
   public static func csv(of page: ItemPage) -> [UInt8] {
     let comma = UInt8(ascii: ",")
     var body: [UInt8] = []
+    // About the page's size at once (some 100 bytes an item): grown item by item, it was copied
+    // and faulted in over and over.
+    body.reserveCapacity(128 * page.changes.count + 256)
     DelimitedField.append(header(columns: page.collection.columns), delimiter: comma, to: &body)
     body.append(UInt8(ascii: "\n"))
     for change in page.changes {
       guard let fields = change.fields else { continue }
-      body += Array("\(change.item),\(change.version),".utf8)
+      appendDigits(of: change.item, to: &body)
+      body.append(comma)
+      appendDigits(of: change.version, to: &body)
+      body.append(comma)
       DelimitedField.append(fields, delimiter: comma, to: &body)
       body.append(UInt8(ascii: "\n"))
     }
     return body
+  }
+
+  /// Appends the decimal digits of `number` (0 or more) without a `String` between.
+  private static func appendDigits(of number: Int, to output: inout [UInt8]) {
+    if number >= 10 { appendDigits(of: number / 10, to: &output) }
+    output.append(UInt8(ascii: "0") + UInt8(number % 10))
   }
 
   /// - Parameter source: where the page came from, for errors.
