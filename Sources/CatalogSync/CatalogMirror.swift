@@ -281,7 +281,9 @@ public final class CatalogMirror: @unchecked Sendable {
       try catalog.mirrorConflicts(of: source.collection).count
     }
     var target = itemsURL(
-      url, query: "since=\(source.reached)&identity=\(source.identity)&limit=\(pageSize)")
+      url,
+      query: "since=\(source.reached)&identity=\(source.identity)&limit=\(pageSize)"
+        + "&notes_after=\(source.notesVersion)")
     var versions = Set<Int>()
     while true {
       let response = try get(target)
@@ -303,9 +305,10 @@ public final class CatalogMirror: @unchecked Sendable {
       let reached =
         page.next == nil
         ? page.version : max(step.reached, (page.items.last?.version ?? step.reached + 1) - 1)
-      if !page.items.isEmpty || reached != step.reached {
+      if !page.items.isEmpty || reached != step.reached || page.notes != nil {
         try local { () throws(CatalogError) in
-          try catalog.applyServerItems(page.items, to: source.collection, reached: reached)
+          try catalog.applyServerItems(
+            page.items, to: source.collection, reached: reached, notes: page.notes)
         }
       }
       versions.formUnion(page.items.map(\.version))
@@ -639,6 +642,8 @@ struct Page {
   let columns: [String]
   let next: String?
   let items: [ServerItem]
+  /// The collection's notes, when they changed after the version the request named.
+  let notes: CollectionNotes?
 
   init(_ json: [String: Any], url: URL) throws(SyncError) {
     guard let identity = json["identity"] as? String, let version = json["version"] as? Int,
@@ -650,12 +655,27 @@ struct Page {
     self.version = version
     columns = json["columns"] as? [String] ?? []
     next = json["next"] as? String
+    notes = (json["notes"] as? [String: Any]).map(Self.notes)
     self.items = items.map { item in
       ServerItem(
         item: item["item"] as? Int ?? -1, key: item["key"] as? String,
         version: item["version"] as? Int ?? version,
         fields: (item["removed"] as? Bool) == true ? nil : item["fields"] as? [String: String])
     }
+  }
+
+  /// The notes as a page spells them: `{"version":N,"header":…,"footer":…,"sections":[…]}`.
+  private static func notes(_ json: [String: Any]) -> CollectionNotes {
+    let sections = (json["sections"] as? [[String: Any]] ?? []).map { section in
+      CollectionNotes.Section(
+        grouping: (section["group_by"] as? String).map(Grouping.column) ?? .letters,
+        note: SectionNote(
+          heading: section["heading"] as? String ?? "", header: section["header"] as? String,
+          footer: section["footer"] as? String))
+    }
+    return CollectionNotes(
+      version: json["version"] as? Int ?? 0, header: json["header"] as? String,
+      footer: json["footer"] as? String, sections: sections)
   }
 }
 

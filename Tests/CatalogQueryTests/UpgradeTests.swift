@@ -335,7 +335,8 @@ extension UpgradeTests {
   /// Schema 7 kept a copy in progress a row an item, schema 8 keeps the server's pages: the
   /// upgrade forgets such a copy (it starts again from the server) and keeps everything else of
   /// a device's mirrors, its queue of local writes above all. The schema-7 catalog is made by
-  /// hand from a new one: its copy rows written, the table of pages taken out, the version set.
+  /// hand from a new one: its copy rows written, schema 8's table and columns taken out, the
+  /// version set.
   @Test func aSchema7CopyInProgressStartsAgainAndTheMirrorsQueueIsKept() throws {
     let (server, device) = try MirrorStoreTests.mirrored(.sqlite)
     try device.catalog.update(.key("p3"), in: "people", setting: ["name": "Åke"])
@@ -349,6 +350,9 @@ extension UpgradeTests {
       INSERT INTO mirror_copy_items (name, item, key, version, fields)
       VALUES ('people', 0, 'p1', 1, '["p1","Åsa","Malmö"]');
       DROP TABLE mirror_copy_pages;
+      ALTER TABLE collections DROP COLUMN notes_version;
+      ALTER TABLE mirrors DROP COLUMN notes_version;
+      UPDATE collections SET header = 'Friends';
       PRAGMA user_version = 7;
       """)
     let upgraded = try Catalog(path: device.path, creating: false)
@@ -358,5 +362,10 @@ extension UpgradeTests {
     #expect(try device.rows("SELECT number, kind, item, fields FROM mirror_writes") == queued)
     #expect(try MirrorStoreTests.deviceItems(upgraded) == items)
     #expect(try upgraded.mirrorSource(of: "people")?.reached == server.catalog.version())
+    // A collection with notes has them at the version it was upgraded at; a mirror, none yet.
+    let people = try #require(try upgraded.collection(named: "people"))
+    #expect(try upgraded.notes(of: people).version == upgraded.version())
+    #expect(try upgraded.notes(of: people).header == "Friends")
+    #expect(try upgraded.mirrorSource(of: "people")?.notesVersion == 0)
   }
 }

@@ -212,6 +212,34 @@ struct MirrorAPITests {
     #expect(try mirrored.send("GET", "/api/collections/people/items?format=json").status == 200)
   }
 
+  /// A page carries the collection's header, footer and section notes when they changed after
+  /// the version given in `notes_after`, with the version they are at; its next page asks from
+  /// that version on, and so carries them only if they changed again.
+  @Test(arguments: TestEngine.all)
+  func aPageCarriesTheNotesWhenTheyChangedAfterTheVersionGiven(engine: TestEngine) throws {
+    let mirrored = try Mirrored(engine: engine)
+    let before = try mirrored.page("/api/collections/people/items?since=1&notes_after=0").json
+    #expect(before["notes_version"] as? Int == 0)
+    #expect(before["notes"] == nil)
+    try mirrored.cli(["annotate", "--header", "People"])  // 2
+    try mirrored.cli(["annotate", "--section", "B", "--footer", "Bees"])  // 3
+    try mirrored.cli(["add", "id=d", "name=Di"])  // 4
+    try mirrored.cli(["add", "id=e", "name=Eve"])  // 5
+    let first = try mirrored.send(
+      "GET", "/api/collections/people/items?since=1&notes_after=0&limit=1")
+    #expect(
+      first.body.contains(
+        #""notes_version":3,"notes":{"version":3,"header":"People","footer":null,"#
+          + #""sections":[{"group_by":null,"heading":"B","header":null,"footer":"Bees"}]}"#))
+    #expect(first.body.contains(#"&notes_after=3""#))
+    let next = try mirrored.page(
+      "/api/collections/people/items?since=1&after=4.3&limit=1&notes_after=3"
+    ).json
+    #expect(next["notes_version"] as? Int == 3)
+    #expect(next["notes"] == nil)
+    #expect((next["items"] as? [[String: Any]])?.first?["key"] as? String == "e")
+  }
+
   /// A device copies page by page while others write, then catches up from its first page's
   /// version: it holds exactly the items the writes left.
   @Test(arguments: TestEngine.all)

@@ -390,6 +390,72 @@ extension MirrorSyncTests {
     #expect(server.contains("\"x, \"\"10049\"\"\nline\""))
   }
 
+  /// The server's headers and footers reach the mirror with the next sync, the collection's and
+  /// its sections' (a letter, and a city of a grouping the device builds itself), changed and
+  /// cleared as the server changes and clears them; a collection made anew takes its own.
+  @Test(arguments: TestEngine.all)
+  func theServersHeadersAndFootersReachTheMirror(engine: TestEngine) throws {
+    let setup = try Setup(engine: engine)
+    try setup.onServer(["annotate", "--header", "Friends", "--footer", "That is all"])
+    try setup.onServer(["annotate", "--section", "Z", "--header", "Zed's"])
+    try setup.onServer(["annotate", "--section", "Lund", "--group-by", "city", "--footer", "South"])
+    try Setup.check(setup.onDevice(["mirror", setup.url, "--locale", "sv", "--group-by", "city"]))
+    /// The device's texts (or the server's): the collection's header and footer, and each
+    /// section's that has one.
+    func deviceNotes(database: String? = setup.device) throws -> [String] {
+      var notes: [String] = []
+      for arguments in [["collections"], ["sections"], ["sections", "--group-by", "city"]] {
+        let result = try Setup.check(
+          setup.runner.run(arguments + ["--format", "json"], database: database))
+        for line in result.outputLines {
+          let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+          let name = object?["heading"] as? String ?? object?["name"] as? String ?? "?"
+          for part in ["header", "footer"] {
+            if let text = object?[part] as? String { notes.append("\(name) \(part): \(text)") }
+          }
+        }
+      }
+      return notes
+    }
+    #expect(
+      try deviceNotes() == [
+        "people header: Friends", "people footer: That is all", "Z header: Zed's",
+        "Lund footer: South",
+      ])
+    let annotated = try setup.onDevice(["annotate", "--section", "A", "--header", "Mine"])
+    #expect(annotated.status == 1)
+    #expect(
+      annotated.standardError
+        == "Error: the headers and footers of 'people' are its server's, as it is a mirror: "
+        + "annotate the server's collection, and the next sync brings them\n")
+
+    try setup.onServer(["annotate", "--section", "Z", "--clear"])
+    try setup.onServer(["annotate", "--header", "Vänner"])
+    try setup.onServer(["update", "p1", "city=Lund"])
+    let step = try setup.sync()
+    #expect(
+      step["reached"] as? Int == Int(try setup.runner.rows("SELECT version FROM catalog_state")[0]))
+    #expect(
+      try deviceNotes() == [
+        "people header: Vänner", "people footer: That is all", "Lund footer: South",
+      ])
+    #expect(try setup.deviceItems() == setup.serverItems())
+
+    // Made anew by an import that replaces it, the collection keeps its own header and footer
+    // and loses its sections' notes: the mirror, copied again, the same.
+    try setup.runner.write("people.csv", "id,name,city\np5,Ärla,Visby\n")
+    try setup.onServer(["import", "people.csv", "--replace", "--quiet"])
+    let replaced = ["people header: Vänner", "people footer: That is all"]
+    #expect(try deviceNotes(database: nil) == replaced)
+    #expect(try setup.sync()["copied"] as? Bool == true)
+    #expect(try deviceNotes() == replaced)
+    try setup.onServer([
+      "annotate", "--section", "Visby", "--group-by", "city", "--footer", "Gotland",
+    ])
+    _ = try setup.sync()
+    #expect(try deviceNotes() == replaced + ["Visby footer: Gotland"])
+  }
+
   /// Many rows, so that a copy and a catch-up take many pages.
   static func manyPeople(_ count: Int, city: String = "Lund") -> String {
     (0..<count).map { "k\($0),Name \(String($0, radix: 36)),\(city)\n" }.joined()

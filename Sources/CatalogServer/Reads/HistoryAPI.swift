@@ -10,6 +10,10 @@ import CatalogStore
 /// collection's columns, a line an item (`MirrorCopyPage`); the next page in a `Link` header (`rel="next"`), the
 /// version and identity in the headers every page has. A device reads them as fast as a file.
 ///
+/// Every JSON page says the version of the collection's notes (`notes_version`, its last
+/// `annotate`); with `notes_after=N` and a later one, it carries them whole (`notes`), for a
+/// device that follows them.
+///
 /// When the changes after V cannot all be given — the collection's history starts after V, or
 /// the client's `identity` is not the collection's (it was made anew) — the answer is a 410 with
 /// a `reason` (`expired`, `identity`), never a page that misses a removal.
@@ -17,7 +21,7 @@ struct HistoryAPI: Sendable {
   let catalogs: CatalogPool
   let limits: ServerLimits
 
-  static let acceptedParameters = ["since", "after", "limit", "identity", "format"]
+  static let acceptedParameters = ["since", "after", "limit", "identity", "format", "notes_after"]
   /// The items of a page when `limit` is not given, and the most it may ask for.
   static let defaultLimit = 1000
   static let maximumLimit = 10_000
@@ -46,20 +50,26 @@ struct HistoryAPI: Sendable {
         after: try parameters["after"] == nil
           ? nil : parameters.integer("after", in: 0...Int.max, default: 0))
     }
+    let notesAfter =
+      try parameters["notes_after"] == nil
+      ? nil : parameters.integer("notes_after", in: 0...Int.max, default: 0)
     let answer = try catalogs.reading { (catalog) throws(CatalogError) in
-      try catalog.itemPage(of: name, from: start, identity: identity, limit: limit)
+      try catalog.itemPage(
+        of: name, from: start, identity: identity, limit: limit, notesAfter: notesAfter)
     }
     switch answer {
     case .page(let page):
       var response =
         isCSV
         ? HTTPResponse.csv(MirrorCopyPage.csv(of: page))
-        : HTTPResponse.json(Self.body(of: page, start: start, limit: limit))
+        : HTTPResponse.json(
+          Self.body(of: page, start: start, limit: limit, notesAfter: notesAfter))
       response.headers += [
         (Router.versionHeader, String(page.version)), (Router.identityHeader, page.identity),
       ]
       if isCSV, let next = page.next {
-        let target = Self.target(of: next, in: page, limit: limit) + "&format=csv"
+        let target =
+          Self.target(of: next, in: page, limit: limit, notesAfter: nil) + "&format=csv"
         response.headers.append(("Link", "<\(target)>; rel=\"next\""))
       }
       return response
@@ -127,7 +137,9 @@ struct HistoryAPI: Sendable {
   /// `{"collection":…,"identity":…,"version":V,"since":S,"next":…,"items":[…]}`, one item a
   /// line: `{"item":N,"key":…,"version":V,"fields":{…}}`, or `"removed":true` instead of the
   /// fields.
-  private static func body(of page: ItemPage, start: ItemPageStart, limit: Int) -> [UInt8] {
+  private static func body(
+    of page: ItemPage, start: ItemPageStart, limit: Int, notesAfter: Int?
+  ) -> [UInt8] {
     var since: Int?
     if case .changes(let version, _) = start { since = version }
     var body = Array(#"{"collection":"#.utf8)
@@ -137,9 +149,15 @@ struct HistoryAPI: Sendable {
     // The columns in order, so that a device makes its copy with them even from an empty page.
     body += Array(#","columns":"#.utf8) + Array(JSONText.array(page.collection.columns).utf8)
     body += Array(#","version":\#(page.version),"since":\#(since.map(String.init) ?? "null")"#.utf8)
+    body += Array(#","notes_version":\#(page.notesVersion)"#.utf8)
+    if let notes = page.notes {
+      body += Array(#","notes":"#.utf8)
+      appendNotes(notes, to: &body)
+    }
     body += Array(#","next":"#.utf8)
     if let next = page.next {
-      JSONText.appendQuoted(Self.target(of: next, in: page, limit: limit), to: &body)
+      JSONText.appendQuoted(
+        Self.target(of: next, in: page, limit: limit, notesAfter: notesAfter), to: &body)
     } else {
       body += Array("null".utf8)
     }
@@ -170,8 +188,36 @@ struct HistoryAPI: Sendable {
     return body
   }
 
-  /// The path and query of the page that starts at `next`.
-  private static func target(of next: ItemPageStart, in page: ItemPage, limit: Int) -> String {
+  /// `{"version":N,"header":…,"footer":…,"sections":[{"group_by":…,"heading":…,"header":…,
+  /// "footer":…}]}`, null for a text not set and for the letters' `group_by`.
+  private static func appendNotes(_ notes: CollectionNotes, to body: inout [UInt8]) {
+    func optional(_ text: String?) {
+      if let text { JSONText.appendQuoted(text, to: &body) } else { body += Array("null".utf8) }
+    }
+    body += Array(#"{"version":\#(notes.version),"header":"#.utf8)
+    optional(notes.header)
+    body += Array(#","footer":"#.utf8)
+    optional(notes.footer)
+    body += Array(#","sections":["#.utf8)
+    for (index, section) in notes.sections.enumerated() {
+      body += Array((index == 0 ? #"{"group_by":"# : #",{"group_by":"#).utf8)
+      optional(section.grouping.column)
+      body += Array(#","heading":"#.utf8)
+      JSONText.appendQuoted(section.note.heading, to: &body)
+      body += Array(#","header":"#.utf8)
+      optional(section.note.header)
+      body += Array(#","footer":"#.utf8)
+      optional(section.note.footer)
+      body.append(UInt8(ascii: "}"))
+    }
+    body += Array("]}".utf8)
+  }
+
+  /// The path and query of the page that starts at `next`; with `notesAfter`, the version of
+  /// the notes the client holds once it has `page`.
+  private static func target(
+    of next: ItemPageStart, in page: ItemPage, limit: Int, notesAfter: Int?
+  ) -> String {
     var query: [String] = []
     switch next {
     case .copy(let after):
@@ -181,6 +227,7 @@ struct HistoryAPI: Sendable {
       if let after { query.append("after=\(after.version).\(after.item)") }
     }
     query += ["limit=\(limit)", "identity=\(page.identity)"]
+    if let notesAfter { query.append("notes_after=\(max(notesAfter, page.notesVersion))") }
     return ItemAPI.location(in: page.collection.name) + "/items?" + query.joined(separator: "&")
   }
 }

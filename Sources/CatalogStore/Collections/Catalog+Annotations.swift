@@ -7,6 +7,7 @@ extension Catalog {
   ) throws(CatalogError) {
     try versionedWrite { () throws(CatalogError) in
       try connection.lockCollection(named: collection.name)
+      try refuseNotes(ofMirror: collection)
       let before = try notes(
         "SELECT header, footer FROM collections WHERE id = ?", .integer(collection.id))
       let after = try notes(
@@ -19,8 +20,9 @@ extension Catalog {
         """, .integer(clear ? 1 : 0), text(header), text(footer), .integer(collection.id))
       guard after != before else { return .unchanged(()) }
       return .changed { (version) throws(CatalogError) in
-        try self.connection.prepare("UPDATE collections SET version = ? WHERE id = ?")
-          .bind(.integer(version), .integer(collection.id)).run()
+        try self.connection.prepare(
+          "UPDATE collections SET version = ?1, notes_version = ?1 WHERE id = ?2"
+        ).bind(.integer(version), .integer(collection.id)).run()
         try self.logReload(ofCollection: collection.id, named: collection.name, version: version)
       }
     }
@@ -36,6 +38,7 @@ extension Catalog {
   ) throws(CatalogError) {
     try versionedWrite { () throws(CatalogError) in
       try connection.lockCollection(named: collection.name)
+      try refuseNotes(ofMirror: collection)
       let noteSQL =
         "SELECT header, footer FROM section_notes WHERE collection_id = ? AND group_by = ? AND heading = ?"
       let note: [SQLValue] = [
@@ -62,11 +65,22 @@ extension Catalog {
     }
   }
 
+  /// A mirror's headers and footers are its server's (DESIGN §16): they come with the server's
+  /// versions, and the server takes no notes over HTTP.
+  ///
+  /// - Throws: `CatalogError.invalidRequest` for a mirror.
+  private func refuseNotes(ofMirror collection: CollectionInfo) throws(CatalogError) {
+    guard try MirrorQueue.isMirror(collection.id, on: connection) else { return }
+    throw .invalidRequest(
+      "the headers and footers of '\(collection.name)' are its server's, as it is a mirror: "
+        + "annotate the server's collection, and the next sync brings them")
+  }
+
   /// Logs, for each stored locale of a grouping, that the section with this heading changed.
   private func logSectionUpdated(
     _ heading: String, of collection: CollectionInfo, grouping: Grouping, version: Int
   ) throws(CatalogError) {
-    try connection.prepare("UPDATE collections SET version = ? WHERE id = ?")
+    try connection.prepare("UPDATE collections SET version = ?1, notes_version = ?1 WHERE id = ?2")
       .bind(.integer(version), .integer(collection.id)).run()
     for stored in try storedLists(ofCollection: collection.id)
     where stored.grouping == grouping {
@@ -124,6 +138,55 @@ extension Catalog {
           footer: statement.optionalText(at: 2)))
     }
     return notes
+  }
+
+  /// The collection's header, footer and the notes of every grouping's sections, as `annotate`
+  /// left them, and the version of the write that last changed them (0: none since schema 8).
+  public func notes(of collection: CollectionInfo) throws(CatalogError) -> CollectionNotes {
+    let statement = try connection.prepare(
+      "SELECT header, footer, notes_version FROM collections WHERE id = ?")
+    try statement.bind(.integer(collection.id))
+    guard try statement.step() else {
+      throw .unknownCollection(name: collection.name, available: try collections().map(\.name))
+    }
+    var notes = CollectionNotes(
+      version: statement.int(at: 2), header: statement.optionalText(at: 0),
+      footer: statement.optionalText(at: 1), sections: [])
+    try statement.run()
+    let sections = try connection.prepare(
+      """
+      SELECT group_by, heading, header, footer FROM section_notes WHERE collection_id = ?
+      ORDER BY group_by, heading
+      """)
+    try sections.bind(.integer(collection.id))
+    while try sections.step() {
+      notes.sections.append(
+        CollectionNotes.Section(
+          grouping: Grouping(storedColumn: sections.text(at: 0)),
+          note: SectionNote(
+            heading: sections.text(at: 1), header: sections.optionalText(at: 2),
+            footer: sections.optionalText(at: 3))))
+    }
+    return notes
+  }
+
+  /// Makes a collection's notes `notes`, inside a write: a mirror taking its server's.
+  func replaceNotes(of collectionID: Int, with notes: CollectionNotes) throws(CatalogError) {
+    try connection.prepare("UPDATE collections SET header = ?2, footer = ?3 WHERE id = ?1")
+      .bind(.integer(collectionID), text(notes.header), text(notes.footer)).run()
+    try connection.prepare("DELETE FROM section_notes WHERE collection_id = ?")
+      .bind(.integer(collectionID)).run()
+    let insert = try connection.prepare(
+      """
+      INSERT INTO section_notes (collection_id, group_by, heading, header, footer)
+      VALUES (?, ?, ?, ?, ?)
+      """)
+    for section in notes.sections {
+      try insert.bind(
+        .integer(collectionID), .text(section.grouping.storedColumn), .text(section.note.heading),
+        text(section.note.header), text(section.note.footer)
+      ).run()
+    }
   }
 
   private func text(_ value: String?) -> SQLValue { value.map(SQLValue.text) ?? .null }

@@ -46,20 +46,23 @@ extension Catalog {
   ///   - collection: the collection's name; nil when the catalog holds exactly one.
   ///   - identity: the identity the client holds the collection under, if it holds it.
   ///   - limit: at most so many items, at least 1.
+  ///   - notesAfter: the version of the collection's notes the client holds; the page carries
+  ///     the notes when theirs is later.
   /// - Throws: `CatalogError.unknownCollection`, `.invalidRequest` for a version after the
   ///   catalog's or a limit below 1.
   public func itemPage(
-    of collection: String?, from start: ItemPageStart, identity: String? = nil, limit: Int
+    of collection: String?, from start: ItemPageStart, identity: String? = nil, limit: Int,
+    notesAfter: Int? = nil
   ) throws(CatalogError) -> ItemPageAnswer {
     guard limit > 0 else { throw .invalidRequest("a page holds at least one item") }
     return try readingOneVersion { () throws(CatalogError) in
       let version = try self.version()
       let info = try resolveCollection(named: collection)
       let state = try connection.cached(
-        "SELECT identity, history_floor FROM collections WHERE id = ?")
+        "SELECT identity, history_floor, notes_version FROM collections WHERE id = ?")
       try state.bind(.integer(info.id))
       _ = try state.step()
-      let (current, floor) = (state.text(at: 0), state.int(at: 1))
+      let (current, floor, notesVersion) = (state.text(at: 0), state.int(at: 1), state.int(at: 2))
       state.reset()
       if let identity, identity != current {
         return .unavailable(.identityChanged(current: current), identity: current)
@@ -84,10 +87,12 @@ extension Catalog {
           next = .changes(since: since, after: changes[limit - 1].position)
         }
       }
+      let notes = try notesAfter.map { notesVersion > $0 } == true ? self.notes(of: info) : nil
       return .page(
         ItemPage(
           collection: info, identity: current, version: version,
-          changes: Array(changes.prefix(limit)), next: next))
+          changes: Array(changes.prefix(limit)), next: next, notesVersion: notesVersion,
+          notes: notes))
     }
   }
 

@@ -16,4 +16,8 @@ public struct ItemPage: Sendable {
   public let changes: [ItemChange]
   /// Where the next page starts; nil on the last page.
   public let next: ItemPageStart?
+  /// The version of the collection's notes (`CollectionNotes.version`) at the page's version.
+  public let notesVersion: Int
+  /// The collection's notes, when they changed after the version the client asked about.
+  public let notes: CollectionNotes?
 }

@@ -25,7 +25,8 @@ extension Catalog {
     let statement = try connection.cached(
       """
       SELECT url, identity, reached, mirror_id,
-        (SELECT count(*) FROM mirror_writes w WHERE w.collection_id = m.collection_id)
+        (SELECT count(*) FROM mirror_writes w WHERE w.collection_id = m.collection_id),
+        notes_version
       FROM mirrors m WHERE collection_id = ?
       """)
     try statement.bind(.integer(collection.id))
@@ -34,7 +35,7 @@ extension Catalog {
     return MirrorSource(
       collection: collection.name, url: statement.text(at: 0), identity: statement.text(at: 1),
       reached: statement.int(at: 2), mirrorID: statement.text(at: 3),
-      pending: statement.int(at: 4))
+      pending: statement.int(at: 4), notesVersion: statement.int(at: 5))
   }
 
   /// The local writes waiting to be uploaded, in order.
@@ -317,10 +318,17 @@ extension Catalog {
           fields: Dictionary(
             zip(columns, values).map { ($0, $1) }, uniquingKeysWith: { $1 })))
     }
+    // The notes of the collection made anew come with the next changes (from version 0 on).
     try connection.prepare(
-      "UPDATE mirrors SET identity = ?2, reached = ?3, url = ?4 WHERE collection_id = ?1"
+      """
+      UPDATE mirrors SET identity = ?2, reached = ?3, url = ?4, notes_version = 0
+      WHERE collection_id = ?1
+      """
     ).bind(.integer(target.id), .text(copy.identity), .integer(copy.version), .text(copy.url))
       .run()
+    let hadNotes = try takeServerNotes(
+      CollectionNotes(version: 0, header: nil, footer: nil, sections: []), into: target)
+    writer.logsNoChangeSets = hadNotes
     try connection.prepare("DELETE FROM mirror_items WHERE collection_id = ?")
       .bind(.integer(target.id)).run()
     try connection.prepare(
@@ -332,6 +340,9 @@ extension Catalog {
     try connection.prepare("DELETE FROM mirror_copy_items WHERE name = ?").bind(.text(name)).run()
     let outcome = try writer.finish()
     return .changed { (version) throws(CatalogError) in
+      if hadNotes {
+        try self.logReload(ofCollection: target.id, named: target.name, version: version)
+      }
       if case .changed(let record) = outcome { return try record(version) }
       return WriteSummary(version: version)
     }
@@ -391,11 +402,15 @@ extension Catalog {
   /// that also records `reached`, the server version they bring it to: pending local writes stay
   /// on top, an item the device changed and the server removed becomes a conflict, and an item
   /// that already is as the server says changes nothing (DESIGN §16).
+  ///
+  /// - Parameter notes: the server collection's header, footer and section notes, when they
+  ///   came with the items: they replace the mirror's (watchers then get a reload, as a list's
+  ///   change set has no place for a collection's header).
   @discardableResult
-  public func applyServerItems(_ items: [ServerItem], to name: String?, reached: Int)
-    throws(CatalogError) -> WriteSummary
-  {
-    try mirrorWrite(to: name) { (applier, collection) throws(CatalogError) in
+  public func applyServerItems(
+    _ items: [ServerItem], to name: String?, reached: Int, notes: CollectionNotes? = nil
+  ) throws(CatalogError) -> WriteSummary {
+    try mirrorWrite(to: name, notes: notes) { (applier, collection) throws(CatalogError) in
       for item in items { try applier.apply(item) }
       try connection.cached("UPDATE mirrors SET reached = ?2 WHERE collection_id = ?1")
         .bind(.integer(collection.id), .integer(reached)).runWithoutWaiting()
@@ -517,7 +532,7 @@ extension Catalog {
   /// Runs `body` with an applier of server state to the mirror `name`, in one write that commits
   /// even when no item changed (what it records of the mirror must be kept).
   private func mirrorWrite(
-    to name: String?,
+    to name: String?, notes: CollectionNotes? = nil,
     _ body: (MirrorApplier, CollectionInfo) throws(CatalogError) -> Void
   ) throws(CatalogError) -> WriteSummary {
     try versionedWrite { () throws(CatalogError) in
@@ -530,11 +545,33 @@ extension Catalog {
       defer { isApplyingMirror = false }
       let writer = try CollectionWriter(catalog: self, collection: collection)
       try body(try MirrorApplier(catalog: self, collection: collection, writer: writer), collection)
+      let reloads =
+        try notes.map { (notes) throws(CatalogError) in
+          try takeServerNotes(notes, into: collection)
+        } ?? false
+      writer.logsNoChangeSets = reloads
       let outcome = try writer.finish()
       return .changed { (version) throws(CatalogError) in
+        if reloads {
+          try self.logReload(ofCollection: collection.id, named: collection.name, version: version)
+        }
         if case .changed(let record) = outcome { return try record(version) }
         return WriteSummary(version: version)
       }
     }
+  }
+
+  /// Makes the mirror's notes the server's and records their version; returns whether they
+  /// changed.
+  private func takeServerNotes(_ notes: CollectionNotes, into mirror: CollectionInfo)
+    throws(CatalogError) -> Bool
+  {
+    try connection.prepare("UPDATE mirrors SET notes_version = ?2 WHERE collection_id = ?1")
+      .bind(.integer(mirror.id), .integer(notes.version)).run()
+    var held = try self.notes(of: mirror)
+    held.version = notes.version
+    guard held != notes else { return false }
+    try replaceNotes(of: mirror.id, with: notes)
+    return true
   }
 }

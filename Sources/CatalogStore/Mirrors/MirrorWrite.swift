@@ -101,6 +101,8 @@ public struct MirrorSource: Equatable, Sendable {
   public let mirrorID: String
   /// How many local writes wait to be uploaded.
   public let pending: Int
+  /// The version of the server collection's notes that the mirror's are at (0: none yet).
+  public let notesVersion: Int
 }
 
 /// One item as a server page gives it (DESIGN §16): its fields at `version`, or nil for one
