@@ -1,3 +1,4 @@
+import CatalogCollation
 import CatalogStore
 import CommandLineArguments
 
@@ -20,12 +21,11 @@ struct AddCommand: RunnableCommand {
     let fields = try self.fields.byColumn()
     let (catalog, collection) = try write.target(context)
     let (item, summary) = try catalog.add(fields, to: collection.name)
-    let name = try WriteOutput.name(ofItem: item, in: catalog, collection: collection)
-    if write.format != .json {
-      try context.output.line(
-        collection.keyColumn == nil
-          ? String(item) : try catalog.key(ofItem: item, in: collection) ?? "")
-    }
+    // Nothing is read once the write has committed: a connection lost now would otherwise say
+    // that nothing was kept. The key is the key column's value as the catalog keeps it.
+    let key = collection.keyColumn.map { String((fields[$0] ?? "").canonicalValue) }
+    if write.format != .json { try context.output.line(key ?? String(item)) }
+    let name = key.map { "item '\($0)'" } ?? "item \(item)"
     try write.output(context).report(summary, line: "added \(name) to '\(collection.name)'")
   }
 }

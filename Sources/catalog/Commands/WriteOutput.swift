@@ -81,14 +81,6 @@ struct WriteOutput {
     return .number(number)
   }
 
-  /// How a summary names an item: by key when the collection has them.
-  static func name(ofItem item: Int, in catalog: Catalog, collection: CollectionInfo) throws
-    -> String
-  {
-    guard collection.keyColumn != nil else { return "item \(item)" }
-    return "item '\(try catalog.key(ofItem: item, in: collection) ?? String(item))'"
-  }
-
   /// Prints what the write did: `summary` as JSON on standard output with `--format json`, else
   /// `line` on standard error unless `--quiet`.
   func report(
