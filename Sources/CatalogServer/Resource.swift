@@ -15,11 +15,13 @@ enum Resource: Equatable {
   case items(String)
   /// `/api/collections/NAME/items/ITEM`: one item, by key or number.
   case item(String, String)
+  /// `/api/collections/NAME/notes`: the collection's header, footer and section notes.
+  case notes(String)
   /// Nothing: the message says why.
   case nothing(String)
 
   /// The endpoints under `/api/collections/NAME/`.
-  static let endpoints = ListEndpoint.allCases.map(\.rawValue) + ["changes", "items"]
+  static let endpoints = ListEndpoint.allCases.map(\.rawValue) + ["changes", "items", "notes"]
 
   /// What `path`, a request path with its escapes, names.
   ///
@@ -50,6 +52,8 @@ enum Resource: Equatable {
         self = .changes(segments[2])
       } else if segments[3] == "items" {
         self = .items(segments[2])
+      } else if segments[3] == "notes" {
+        self = .notes(segments[2])
       } else {
         self = .nothing(
           "no endpoint '\(segments[3])'; the endpoints are: "
@@ -66,7 +70,7 @@ enum Resource: Equatable {
   var collection: String? {
     switch self {
     case .collection(let name), .list(let name, _), .changes(let name), .items(let name),
-      .item(let name, _):
+      .item(let name, _), .notes(let name):
       return name
     case .page, .collections, .nothing:
       return nil
@@ -79,6 +83,7 @@ enum Resource: Equatable {
     case .page, .collections, .collection, .list, .changes, .nothing: return ["GET", "HEAD"]
     case .items: return ["GET", "HEAD", "POST", "PUT"]
     case .item: return ["GET", "HEAD", "PATCH", "DELETE"]
+    case .notes: return ["GET", "HEAD", "PUT"]
     }
   }
 

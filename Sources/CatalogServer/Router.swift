@@ -131,6 +131,17 @@ struct Router: Sendable {
       }
     case ("PUT", .items(let name)):
       return try receiveCSV(request, into: name, once: once)
+    case ("PUT", .notes(let name)):
+      return try receiveJSON(request, into: try items.collection(named: name)) { collection in
+        { (body, bytes) throws(APIError) in
+          guard case .object(let fields) = body, let change = NoteChange(fields: fields) else {
+            throw .badRequest(
+              "the body of a PUT of notes is one object of 'header' and 'footer' (one at "
+                + "least; empty removes it), and 'section' with 'group_by' for a section's")
+          }
+          return try items.annotate(collection, change, once: once, bytes: bytes)
+        }
+      }
     default:
       return .respond(try read(resource, request, token: token))
     }
@@ -167,6 +178,9 @@ struct Router: Sendable {
     case .item(let name, let text):
       _ = try QueryParameters(request.rawArguments, accepted: [], limits: limits)
       return try items.item(text, in: name)
+    case .notes(let name):
+      _ = try QueryParameters(request.rawArguments, accepted: [], limits: limits)
+      return try items.notes(of: name)
     case .nothing:
       throw .notFound("nothing at \(request.rawPath)")
     }

@@ -358,6 +358,18 @@ public final class CatalogMirror: @unchecked Sendable {
     let itemPath = byKey ? (write.key ?? "") : String(write.item)
     let itemURL = url.appendingPathComponent("items").appendingPathComponent(itemPath)
     switch write.kind {
+    case .notes:
+      // The server takes the last header and footer written: no base, no merge.
+      let response = try http.send(
+        "PUT", url.appendingPathComponent("notes"), body: Self.json(write.fields),
+        headers: ["Idempotency-Key": key])
+      guard response.status == 200 else { return try reject(write, name, response) }
+      try local { () throws(CatalogError) in
+        try catalog.confirmMirrorWrite(
+          write.number, in: name, serverItem: write.item,
+          version: response.json["version"] as? Int ?? 0)
+      }
+      return .uploaded
     case .add:
       let response = try http.send(
         "POST", url.appendingPathComponent("items"), body: Self.json(write.fields),
@@ -454,7 +466,7 @@ public final class CatalogMirror: @unchecked Sendable {
       try catalog.rejectMirrorWrite(
         write.number, in: name, status: response.status, error: response.error)
     }
-    if write.kind != .add, write.item < Catalog.firstLocalItem,
+    if write.kind == .update || write.kind == .remove, write.item < Catalog.firstLocalItem,
       let source = try local({ () throws(CatalogError) in try catalog.mirrorSource(of: name) }),
       let url = URL(string: source.url)
     {

@@ -95,7 +95,8 @@ struct HostileRequestTests {
     ),
     (
       "/api/collections/cities/feed?since=1", 404,
-      "no endpoint 'feed'; the endpoints are: sections, index, rows, search, changes, items"
+      "no endpoint 'feed'; the endpoints are: sections, index, rows, search, changes, items, "
+        + "notes"
     ),
     ("/../../etc/passwd", 404, "nothing at /../../etc/passwd"),
     ("/assets/../../Package.swift", 404, "nothing at /assets/../../Package.swift"),

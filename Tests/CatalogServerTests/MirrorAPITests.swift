@@ -240,6 +240,41 @@ struct MirrorAPITests {
     #expect((next["items"] as? [[String: Any]])?.first?["key"] as? String == "e")
   }
 
+  /// `PUT …/notes` writes as `annotate` does (an empty text removes one), once for a repeated
+  /// `Idempotency-Key`, with a write token only; `GET …/notes` reads them back.
+  @Test(arguments: TestEngine.all)
+  func notesAreWrittenAndReadAsAnnotateWritesThem(engine: TestEngine) throws {
+    let mirrored = try Mirrored(engine: engine)
+    func put(_ body: String, key: String? = nil) throws -> RawHTTPClient.Response {
+      try mirrored.send(
+        "PUT", "/api/collections/people/notes", body: body, contentType: "application/json",
+        headers: key.map { ["Idempotency-Key": $0] } ?? [:])
+    }
+    let first = try put(#"{"header":"People","footer":"End"}"#, key: "n1")
+    #expect(first.status == 200 && first.body == #"{"version":2}"# + "\n")
+    #expect(try put(#"{"header":"People","footer":"End"}"#, key: "n1").body == first.body)
+    #expect(
+      try put(#"{"section":"B","group_by":"","footer":"Bees"}"#).body == #"{"version":3}"# + "\n")
+    #expect(try put(#"{"footer":""}"#).status == 200)  // 4
+    #expect(try put(#"{"header":"People"}"#).body == #"{"version":4}"# + "\n")  // no change
+    let read = try mirrored.send("GET", "/api/collections/people/notes")
+    #expect(
+      read.body
+        == #"{"version":4,"header":"People","footer":null,"sections":[{"group_by":null,"#
+        + #""heading":"B","header":null,"footer":"Bees"}]}"# + "\n")
+    #expect(try mirrored.cli(["sections", "--format", "json"]).contains(#""footer":"Bees""#))
+
+    let bad = try put(#"{"group_by":"name","header":"x"}"#)
+    #expect(bad.status == 400 && bad.body.contains("'section' with 'group_by'"))
+    let unknown = try put(#"{"section":"B","group_by":"city","header":"x"}"#)
+    #expect(unknown.status == 400 && unknown.body.contains("city"))
+    var head = "PUT /api/collections/people/notes HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+    head += "Connection: close\r\nContent-Type: application/json\r\nContent-Length: 14\r\n\r\n"
+    let anonymous = try RawHTTPClient.exchange(
+      head + #"{"header":"x"}"#, port: mirrored.server.port)
+    #expect(anonymous.status == 401)
+  }
+
   /// A device copies page by page while others write, then catches up from its first page's
   /// version: it holds exactly the items the writes left.
   @Test(arguments: TestEngine.all)

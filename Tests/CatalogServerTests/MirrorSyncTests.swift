@@ -392,7 +392,8 @@ extension MirrorSyncTests {
 
   /// The server's headers and footers reach the mirror with the next sync, the collection's and
   /// its sections' (a letter, and a city of a grouping the device builds itself), changed and
-  /// cleared as the server changes and clears them; a collection made anew takes its own.
+  /// cleared as the server changes and clears them; the device's own go up (or, refused, give
+  /// way to the server's); a collection made anew takes its own.
   @Test(arguments: TestEngine.all)
   func theServersHeadersAndFootersReachTheMirror(engine: TestEngine) throws {
     let setup = try Setup(engine: engine)
@@ -422,15 +423,33 @@ extension MirrorSyncTests {
         "people header: Friends", "people footer: That is all", "Z header: Zed's",
         "Lund footer: South",
       ])
-    let annotated = try setup.onDevice(["annotate", "--section", "A", "--header", "Mine"])
-    #expect(annotated.status == 1)
-    #expect(
-      annotated.standardError
-        == "Error: the headers and footers of 'people' are its server's, as it is a mirror: "
-        + "annotate the server's collection, and the next sync brings them\n")
+    // The device's own annotate, made while the server is away, shows at once and goes up with
+    // the next sync, which also brings what the server changed meanwhile.
+    setup.server.stop()
+    try Setup.check(setup.onDevice(["annotate", "--section", "A", "--header", "Mine"]))
+    #expect(try deviceNotes().contains("A header: Mine"))
+    try setup.server.start()
+    try setup.onServer(["annotate", "--footer", "The end"])
+    #expect(try setup.sync()["uploaded"] as? Int == 1)
+    let both = [
+      "people header: Friends", "people footer: The end", "A header: Mine", "Z header: Zed's",
+      "Lund footer: South",
+    ]
+    #expect(try deviceNotes(database: nil) == both)
+    #expect(try deviceNotes() == both)
+    // One the server refuses (a token that may only read) is set aside, and the mirror's notes
+    // are the server's again.
+    let reader = try setup.onServer(["token", "create", "r"]).standardOutput
+      .trimmingCharacters(in: .newlines)
+    try Setup.check(setup.onDevice(["annotate", "--header", "Nope"]))
+    #expect(try deviceNotes().first == "people header: Nope")
+    let refused = try setup.onDevice(["sync", "--format", "json"], token: reader)
+    #expect(refused.standardOutput.contains(#""rejected":1"#), "\(refused.standardOutput)")
+    #expect(try deviceNotes() == both)
 
     try setup.onServer(["annotate", "--section", "Z", "--clear"])
-    try setup.onServer(["annotate", "--header", "Vänner"])
+    try setup.onServer(["annotate", "--section", "A", "--clear"])
+    try setup.onServer(["annotate", "--header", "Vänner", "--footer", "That is all"])
     try setup.onServer(["update", "p1", "city=Lund"])
     let step = try setup.sync()
     #expect(

@@ -211,8 +211,15 @@ public final class PostgreSQLTestServer: Sendable {
   /// Waits until `standby` has replayed every write this server has made so far (up to 10 s).
   public func waitUntilReplayed(by standby: PostgreSQLTestServer) throws {
     // Where the next record goes: past every commit so far, those not yet written out of the
-    // WAL buffers included (commits here do not wait for that).
-    let position = try psql("SELECT pg_current_wal_insert_lsn()")[0]
+    // WAL buffers included (commits here do not wait for that). When the last record ended a WAL
+    // page, that is past the next page's header (24 bytes; 40 opening a segment), which no record
+    // fills yet: the standby replays up to the page's end, not past that header.
+    let insert = try Self.lsn(try psql("SELECT pg_current_wal_insert_lsn()")[0])
+    let offset = insert % 8192
+    let end = offset == 24 || offset == 40 ? insert - offset : insert
+    let position =
+      String(end >> 32, radix: 16, uppercase: true) + "/"
+      + String(end & 0xFFFF_FFFF, radix: 16, uppercase: true)
     let deadline = Date() + 10
     while try standby.psql("SELECT pg_last_wal_replay_lsn() >= '\(position)'") != ["t"] {
       guard Date() < deadline else {
@@ -224,6 +231,15 @@ public final class PostgreSQLTestServer: Sendable {
       }
       Thread.sleep(forTimeInterval: 0.01)
     }
+  }
+
+  /// A WAL position as PostgreSQL spells it, `HIGH/LOW` in hexadecimal, as a number.
+  static func lsn(_ text: String) throws -> UInt64 {
+    let parts = text.split(separator: "/")
+    guard parts.count == 2, let high = UInt64(parts[0], radix: 16),
+      let low = UInt64(parts[1], radix: 16)
+    else { throw SetupError("'\(text)' is not a WAL position") }
+    return high << 32 | low
   }
 
   struct SetupError: Error, CustomStringConvertible {

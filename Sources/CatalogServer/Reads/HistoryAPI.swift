@@ -52,7 +52,7 @@ struct HistoryAPI: Sendable {
     }
     let notesAfter =
       try parameters["notes_after"] == nil
-      ? nil : parameters.integer("notes_after", in: 0...Int.max, default: 0)
+      ? nil : parameters.integer("notes_after", in: -1...Int.max, default: 0)
     let answer = try catalogs.reading { (catalog) throws(CatalogError) in
       try catalog.itemPage(
         of: name, from: start, identity: identity, limit: limit, notesAfter: notesAfter)
@@ -151,8 +151,7 @@ struct HistoryAPI: Sendable {
     body += Array(#","version":\#(page.version),"since":\#(since.map(String.init) ?? "null")"#.utf8)
     body += Array(#","notes_version":\#(page.notesVersion)"#.utf8)
     if let notes = page.notes {
-      body += Array(#","notes":"#.utf8)
-      appendNotes(notes, to: &body)
+      body += Array(#","notes":"#.utf8) + ItemAPI.notesJSON(notes)
     }
     body += Array(#","next":"#.utf8)
     if let next = page.next {
@@ -186,31 +185,6 @@ struct HistoryAPI: Sendable {
     }
     body += Array((page.changes.isEmpty ? "]}\n" : "\n]}\n").utf8)
     return body
-  }
-
-  /// `{"version":N,"header":…,"footer":…,"sections":[{"group_by":…,"heading":…,"header":…,
-  /// "footer":…}]}`, null for a text not set and for the letters' `group_by`.
-  private static func appendNotes(_ notes: CollectionNotes, to body: inout [UInt8]) {
-    func optional(_ text: String?) {
-      if let text { JSONText.appendQuoted(text, to: &body) } else { body += Array("null".utf8) }
-    }
-    body += Array(#"{"version":\#(notes.version),"header":"#.utf8)
-    optional(notes.header)
-    body += Array(#","footer":"#.utf8)
-    optional(notes.footer)
-    body += Array(#","sections":["#.utf8)
-    for (index, section) in notes.sections.enumerated() {
-      body += Array((index == 0 ? #"{"group_by":"# : #",{"group_by":"#).utf8)
-      optional(section.grouping.column)
-      body += Array(#","heading":"#.utf8)
-      JSONText.appendQuoted(section.note.heading, to: &body)
-      body += Array(#","header":"#.utf8)
-      optional(section.note.header)
-      body += Array(#","footer":"#.utf8)
-      optional(section.note.footer)
-      body.append(UInt8(ascii: "}"))
-    }
-    body += Array("]}".utf8)
   }
 
   /// The path and query of the page that starts at `next`; with `notesAfter`, the version of

@@ -163,7 +163,7 @@ struct ItemAPI: Sendable {
 
   /// The answer that `answer` makes with a catalog of the pool, in a write; once for the key of
   /// `once`, whose body is `body`.
-  private func writing(
+  func writing(
     _ once: IdempotentWrite?, body: [UInt8], _ answer: (Catalog) throws -> HTTPResponse
   ) throws(APIError) -> HTTPResponse {
     try catalogs.writing { catalog in

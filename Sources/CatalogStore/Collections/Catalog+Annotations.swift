@@ -1,87 +1,102 @@
 extension Catalog {
   /// Sets the header and footer of a whole collection, in one write: nil leaves a text as it is,
   /// an empty one removes it, and `clear` removes both unless given. Watchers of its lists get a
-  /// reload (a list's change set has no place for the collection's header).
+  /// reload (a list's change set has no place for the collection's header). On a mirror the
+  /// change is also queued for its server (DESIGN §16).
+  ///
+  /// - Returns: the write's version; nil when it changed nothing.
+  @discardableResult
   public func annotate(
     collection: CollectionInfo, header: String?, footer: String?, clear: Bool
-  ) throws(CatalogError) {
-    try versionedWrite { () throws(CatalogError) in
-      try connection.lockCollection(named: collection.name)
-      try refuseNotes(ofMirror: collection)
-      let before = try notes(
-        "SELECT header, footer FROM collections WHERE id = ?", .integer(collection.id))
-      let after = try notes(
-        """
-        UPDATE collections
-        SET header = CASE WHEN CAST(?2 AS TEXT) IS NOT NULL THEN nullif(?2, '') WHEN ?1 = 1 THEN NULL ELSE header END,
-            footer = CASE WHEN CAST(?3 AS TEXT) IS NOT NULL THEN nullif(?3, '') WHEN ?1 = 1 THEN NULL ELSE footer END
-        WHERE id = ?4
-        RETURNING header, footer
-        """, .integer(clear ? 1 : 0), text(header), text(footer), .integer(collection.id))
-      guard after != before else { return .unchanged(()) }
-      return .changed { (version) throws(CatalogError) in
-        try self.connection.prepare(
-          "UPDATE collections SET version = ?1, notes_version = ?1 WHERE id = ?2"
-        ).bind(.integer(version), .integer(collection.id)).run()
-        try self.logReload(ofCollection: collection.id, named: collection.name, version: version)
-      }
-    }
+  ) throws(CatalogError) -> Int? {
+    try annotate(
+      collection,
+      NoteChange(
+        header: header ?? (clear ? "" : nil), footer: footer ?? (clear ? "" : nil)))
   }
 
   /// Sets the header and footer of the section with this heading in a grouping, in one write: nil
   /// leaves a text as it is, an empty one removes it, and `clear` removes both unless given. The
   /// heading should be the section's own. Watchers of the grouping's lists see the section
-  /// updated.
+  /// updated. On a mirror the change is also queued for its server (DESIGN §16).
+  ///
+  /// - Returns: the write's version; nil when it changed nothing.
+  @discardableResult
   public func annotate(
     collection: CollectionInfo, grouping: Grouping, sectionHeading heading: String,
     header: String?, footer: String?, clear: Bool
-  ) throws(CatalogError) {
-    try versionedWrite { () throws(CatalogError) in
+  ) throws(CatalogError) -> Int? {
+    try annotate(
+      collection,
+      NoteChange(
+        grouping: grouping, heading: heading, header: header ?? (clear ? "" : nil),
+        footer: footer ?? (clear ? "" : nil)))
+  }
+
+  /// Makes `change` in one write; returns its version, nil when it changed nothing.
+  @discardableResult
+  public func annotate(_ collection: CollectionInfo, _ change: NoteChange)
+    throws(CatalogError) -> Int?
+  {
+    try versionedWrite { () throws(CatalogError) -> WriteOutcome<Int?> in
       try connection.lockCollection(named: collection.name)
-      try refuseNotes(ofMirror: collection)
-      let noteSQL =
-        "SELECT header, footer FROM section_notes WHERE collection_id = ? AND group_by = ? AND heading = ?"
-      let note: [SQLValue] = [
-        .integer(collection.id), .text(grouping.storedColumn), .text(heading),
-      ]
-      let before = try notes(noteSQL, note)
-      try connection.prepare(
-        """
-        INSERT INTO section_notes (collection_id, group_by, heading, header, footer)
-        VALUES (?1, ?2, ?3, nullif(?5, ''), nullif(?6, ''))
-        ON CONFLICT (collection_id, group_by, heading) DO UPDATE
-        SET header = CASE WHEN CAST(?5 AS TEXT) IS NOT NULL THEN nullif(?5, '') WHEN ?4 = 1 THEN NULL ELSE section_notes.header END,
-            footer = CASE WHEN CAST(?6 AS TEXT) IS NOT NULL THEN nullif(?6, '') WHEN ?4 = 1 THEN NULL ELSE section_notes.footer END
-        """
-      ).bind(note + [.integer(clear ? 1 : 0), text(header), text(footer)]).run()
-      try connection.prepare(
-        "DELETE FROM section_notes WHERE header IS NULL AND footer IS NULL AND collection_id = ?"
-      ).bind(.integer(collection.id)).run()
-      guard try notes(noteSQL, note) != before else { return .unchanged(()) }
+      guard try apply(change, to: collection) else { return .unchanged(nil) }
+      try MirrorQueue(collection: collection, on: connection)?.record(change)
       return .changed { (version) throws(CatalogError) in
-        try self.logSectionUpdated(
-          heading, of: collection, grouping: grouping, version: version)
+        try self.connection.prepare(
+          "UPDATE collections SET version = ?1, notes_version = ?1 WHERE id = ?2"
+        ).bind(.integer(version), .integer(collection.id)).run()
+        if let heading = change.heading, let grouping = change.grouping {
+          try self.logSectionUpdated(
+            heading, of: collection, grouping: grouping, version: version)
+        } else {
+          try self.logReload(ofCollection: collection.id, named: collection.name, version: version)
+        }
+        return version
       }
     }
   }
 
-  /// A mirror's headers and footers are its server's (DESIGN §16): they come with the server's
-  /// versions, and the server takes no notes over HTTP.
-  ///
-  /// - Throws: `CatalogError.invalidRequest` for a mirror.
-  private func refuseNotes(ofMirror collection: CollectionInfo) throws(CatalogError) {
-    guard try MirrorQueue.isMirror(collection.id, on: connection) else { return }
-    throw .invalidRequest(
-      "the headers and footers of '\(collection.name)' are its server's, as it is a mirror: "
-        + "annotate the server's collection, and the next sync brings them")
+  /// Writes `change` into the collection's notes, inside a write; returns whether they changed.
+  func apply(_ change: NoteChange, to collection: CollectionInfo) throws(CatalogError) -> Bool {
+    guard let heading = change.heading, let grouping = change.grouping else {
+      let before = try notes(
+        "SELECT header, footer FROM collections WHERE id = ?", .integer(collection.id))
+      let after = try notes(
+        """
+        UPDATE collections
+        SET header = CASE WHEN CAST(?1 AS TEXT) IS NOT NULL THEN nullif(?1, '') ELSE header END,
+            footer = CASE WHEN CAST(?2 AS TEXT) IS NOT NULL THEN nullif(?2, '') ELSE footer END
+        WHERE id = ?3
+        RETURNING header, footer
+        """, text(change.header), text(change.footer), .integer(collection.id))
+      return after != before
+    }
+    let noteSQL =
+      "SELECT header, footer FROM section_notes WHERE collection_id = ? AND group_by = ? AND heading = ?"
+    let note: [SQLValue] = [
+      .integer(collection.id), .text(grouping.storedColumn), .text(heading),
+    ]
+    let before = try notes(noteSQL, note)
+    try connection.prepare(
+      """
+      INSERT INTO section_notes (collection_id, group_by, heading, header, footer)
+      VALUES (?1, ?2, ?3, nullif(?4, ''), nullif(?5, ''))
+      ON CONFLICT (collection_id, group_by, heading) DO UPDATE
+      SET header = CASE WHEN CAST(?4 AS TEXT) IS NOT NULL THEN nullif(?4, '') ELSE section_notes.header END,
+          footer = CASE WHEN CAST(?5 AS TEXT) IS NOT NULL THEN nullif(?5, '') ELSE section_notes.footer END
+      """
+    ).bind(note + [text(change.header), text(change.footer)]).run()
+    try connection.prepare(
+      "DELETE FROM section_notes WHERE header IS NULL AND footer IS NULL AND collection_id = ?"
+    ).bind(.integer(collection.id)).run()
+    return try notes(noteSQL, note) != before
   }
 
   /// Logs, for each stored locale of a grouping, that the section with this heading changed.
   private func logSectionUpdated(
     _ heading: String, of collection: CollectionInfo, grouping: Grouping, version: Int
   ) throws(CatalogError) {
-    try connection.prepare("UPDATE collections SET version = ?1, notes_version = ?1 WHERE id = ?2")
-      .bind(.integer(version), .integer(collection.id)).run()
     for stored in try storedLists(ofCollection: collection.id)
     where stored.grouping == grouping {
       let collation = try collation(for: stored.locale)

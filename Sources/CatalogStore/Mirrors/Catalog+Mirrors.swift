@@ -425,7 +425,8 @@ extension Catalog {
     _ number: Int, in name: String?, serverItem: Int, version: Int
   ) throws(CatalogError) -> WriteSummary {
     try mirrorWrite(to: name) { (applier, collection) throws(CatalogError) in
-      guard let write = try applier.takeWrite(number) else { return }
+      // A confirmed annotate is in the server's notes, which come with its next versions.
+      guard let write = try applier.takeWrite(number), write.kind != .notes else { return }
       var item = write.item
       if write.kind == .add, serverItem != write.item {
         try applier.renumber(write.item, to: serverItem)
@@ -471,6 +472,12 @@ extension Catalog {
         .text(MirrorQueue.encode(write.fields.sorted { $0.key < $1.key }))
       ).runWithoutWaiting()
       if write.kind == .add { try applier.dropLocalItem(write.item) }
+      // The mirror's notes go back to the server's with the next versions: asked for whatever
+      // their version (-1), as the refused change may have been made over none.
+      if write.kind == .notes {
+        try connection.cached("UPDATE mirrors SET notes_version = -1 WHERE collection_id = ?")
+          .bind(.integer(collection.id)).runWithoutWaiting()
+      }
     }
   }
 
@@ -561,17 +568,26 @@ extension Catalog {
     }
   }
 
-  /// Makes the mirror's notes the server's and records their version; returns whether they
-  /// changed.
+  /// Makes the mirror's notes the server's, with the device's pending `annotate`s on top, and
+  /// records the server's version of them; returns whether the mirror's changed.
   private func takeServerNotes(_ notes: CollectionNotes, into mirror: CollectionInfo)
     throws(CatalogError) -> Bool
   {
     try connection.prepare("UPDATE mirrors SET notes_version = ?2 WHERE collection_id = ?1")
       .bind(.integer(mirror.id), .integer(notes.version)).run()
-    var held = try self.notes(of: mirror)
-    held.version = notes.version
-    guard held != notes else { return false }
+    var before = try self.notes(of: mirror)
     try replaceNotes(of: mirror.id, with: notes)
-    return true
+    let pending = try connection.prepare(
+      "SELECT fields FROM mirror_writes WHERE collection_id = ? AND kind = ? ORDER BY number")
+    try pending.bind(.integer(mirror.id), .text(MirrorWrite.Kind.notes.rawValue))
+    while try pending.step() {
+      if let change = NoteChange(fields: MirrorQueue.decode(pending.stringArray(at: 0))) {
+        _ = try apply(change, to: mirror)
+      }
+    }
+    before.version = 0
+    var after = try self.notes(of: mirror)
+    after.version = 0
+    return after != before
   }
 }

@@ -50,6 +50,13 @@ final class MirrorQueue {
     ).runWithoutWaiting()
   }
 
+  /// Queues an `annotate` of the mirror, which has no base: the server takes the last.
+  func record(_ change: NoteChange) throws(CatalogError) {
+    try record(
+      .notes, item: MirrorWrite.notesItem, key: nil,
+      fields: change.fields.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, old: nil)
+  }
+
   /// The base of the first pending write on `item`: later writes on it share it, as the server
   /// has seen none of them.
   private func earliestBase(of item: Int) throws(CatalogError)

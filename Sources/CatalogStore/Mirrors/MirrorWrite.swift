@@ -1,10 +1,14 @@
 /// A write made on a device to a collection that mirrors a server's, queued for upload in the
 /// local write's own transaction (DESIGN §16).
 public struct MirrorWrite: Equatable, Sendable {
-  /// What the write did to its item.
+  /// What the write did to its item, or, for `notes`, to the collection's header and footer or a
+  /// section's (its fields are a `NoteChange`'s).
   public enum Kind: String, Sendable {
-    case add, update, remove
+    case add, update, remove, notes
   }
+
+  /// The item number of a `notes` write, which is on no item.
+  public static let notesItem = -1
 
   /// Its place in the queue: writes are uploaded in this order, and the mirror's id with this
   /// number is the write's `Idempotency-Key`.

@@ -47,9 +47,10 @@ struct AnnotateCommand: RunnableCommand {
     }
     let catalog = try context.openCatalog(creating: false)
     guard let section else {
-      return try catalog.annotate(
+      try catalog.annotate(
         collection: try catalog.resolveCollection(named: collection), header: header,
         footer: footer, clear: clearsBoth)
+      return
     }
     let list = try context.openList(catalog, collection: collection, groupBy: groupBy)
     try catalog.annotate(
