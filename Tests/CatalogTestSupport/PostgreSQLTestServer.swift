@@ -215,8 +215,8 @@ public final class PostgreSQLTestServer: Sendable {
     // page, that is past the next page's header (24 bytes; 40 opening a segment), which no record
     // fills yet: the standby replays up to the page's end, not past that header.
     let insert = try Self.lsn(try psql("SELECT pg_current_wal_insert_lsn()")[0])
-    let offset = insert % 8192
-    let end = offset == 24 || offset == 40 ? insert - offset : insert
+    let header: UInt64 = insert % (16 << 20) == 40 ? 40 : insert % 8192 == 24 ? 24 : 0
+    let end = insert - header
     let position =
       String(end >> 32, radix: 16, uppercase: true) + "/"
       + String(end & 0xFFFF_FFFF, radix: 16, uppercase: true)
