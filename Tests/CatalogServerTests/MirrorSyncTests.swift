@@ -446,6 +446,11 @@ extension MirrorSyncTests {
     let refused = try setup.onDevice(["sync", "--format", "json"], token: reader)
     #expect(refused.standardOutput.contains(#""rejected":1"#), "\(refused.standardOutput)")
     #expect(try deviceNotes() == both)
+    let status = try Setup.check(setup.onDevice(["sync", "--status"])).outputLines
+    #expect(status.last?.hasPrefix("rejected write on the headers and footers (403): ") == true)
+    let json = try Setup.check(setup.onDevice(["sync", "--status", "--format", "json"]))
+    #expect(json.standardOutput.contains(#""rejected":[{"item":null,"key":null,"status":403,"#))
+    #expect(json.standardOutput.contains(#""fields":{"header":"Nope"}}]"#))
 
     try setup.onServer(["annotate", "--section", "Z", "--clear"])
     try setup.onServer(["annotate", "--section", "A", "--clear"])

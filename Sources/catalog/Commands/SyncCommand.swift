@@ -134,8 +134,10 @@ struct SyncCommand: RunnableCommand {
         #"{"item":\#($0.item),"key":\#(quoted($0.key)),"base":\#(object($0.base)),"#
           + #""local":\#(object($0.local)),"server":\#(object($0.server))}"#
       }
+      // A refused annotate is on no item: null.
       let rejected = status.rejected.map {
-        #"{"item":\#($0.item),"key":\#(quoted($0.key)),"status":\#($0.status),"#
+        #"{"item":\#($0.item == MirrorWrite.notesItem ? "null" : String($0.item)),"#
+          + #""key":\#(quoted($0.key)),"status":\#($0.status),"#
           + #""error":\#(quoted($0.error)),"fields":\#(object($0.fields))}"#
       }
       try context.output.line(
@@ -157,7 +159,9 @@ struct SyncCommand: RunnableCommand {
         lines.append("conflict on \(name): here \(local); server \(server)")
       }
       for rejection in status.rejected {
-        let name = rejection.key ?? String(rejection.item)
+        let name =
+          rejection.item == MirrorWrite.notesItem
+          ? "the headers and footers" : rejection.key ?? String(rejection.item)
         lines.append("rejected write on \(name) (\(rejection.status)): \(rejection.error)")
       }
       for line in lines { try context.output.line(line) }
