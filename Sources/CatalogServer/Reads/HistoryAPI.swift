@@ -7,8 +7,9 @@ import CatalogStore
 /// page names the next (`next`, a path with its query), and the catalog version it was read at.
 ///
 /// A copy's pages may come as CSV (`format=csv`): the item's number and version, then the
-/// collection's columns, a line an item (`MirrorCopyPage`); the next page in a `Link` header (`rel="next"`), the
-/// version and identity in the headers every page has. A device reads them as fast as a file.
+/// collection's columns, a line an item (`MirrorCopyPage`); the next page in a `Link` header
+/// (`rel="next"`), the version and identity in the headers every page has. A device reads them
+/// as fast as a file.
 ///
 /// Every JSON page says the version of the collection's notes (`notes_version`, its last
 /// `annotate`); with `notes_after=N` and a later one, it carries them whole (`notes`), for a

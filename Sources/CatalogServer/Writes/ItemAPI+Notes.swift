@@ -23,10 +23,6 @@ extension ItemAPI {
     _ collection: CollectionInfo, _ change: NoteChange, once: IdempotentWrite?, bytes: [UInt8]
   ) throws(APIError) -> HTTPResponse {
     try writing(once, body: bytes) { catalog in
-      if case .column(let column) = change.grouping, !collection.columns.contains(column) {
-        throw CatalogError.unknownColumn(
-          column: column, role: .groupBy, available: collection.columns)
-      }
       let version = try catalog.annotate(collection, change) ?? catalog.version()
       return .json(Array(#"{"version":\#(version)}"#.utf8) + [UInt8(ascii: "\n")])
     }

@@ -34,11 +34,16 @@ extension Catalog {
   }
 
   /// Makes `change` in one write; returns its version, nil when it changed nothing.
+  ///
+  /// - Throws: `CatalogError.unknownColumn` for a grouping by a column the collection lacks.
   @discardableResult
   public func annotate(_ collection: CollectionInfo, _ change: NoteChange)
     throws(CatalogError) -> Int?
   {
-    try versionedWrite { () throws(CatalogError) -> WriteOutcome<Int?> in
+    if case .column(let column) = change.grouping, !collection.columns.contains(column) {
+      throw .unknownColumn(column: column, role: .groupBy, available: collection.columns)
+    }
+    return try versionedWrite { () throws(CatalogError) -> WriteOutcome<Int?> in
       try connection.lockCollection(named: collection.name)
       guard try apply(change, to: collection) else { return .unchanged(nil) }
       try MirrorQueue(collection: collection, on: connection)?.record(change)

@@ -248,10 +248,7 @@ extension Catalog {
   /// pages' header, then their lines in order. The caller removes it.
   private func copyFile(named name: String, columns: [String]) throws(CatalogError) -> String {
     let path = NSTemporaryDirectory() + "catalog-mirror-\(UUID().uuidString).csv"
-    var header: [UInt8] = []
-    DelimitedField.append(
-      MirrorCopyPage.header(columns: columns), delimiter: UInt8(ascii: ","), to: &header)
-    header.append(UInt8(ascii: "\n"))
+    let header = MirrorCopyPage.headerLine(columns: columns)
     guard FileManager.default.createFile(atPath: path, contents: Data(header)),
       let file = FileHandle(forWritingAtPath: path)
     else {
@@ -318,14 +315,13 @@ extension Catalog {
           fields: Dictionary(
             zip(columns, values).map { ($0, $1) }, uniquingKeysWith: { $1 })))
     }
-    // The notes of the collection made anew come with the next changes (from version 0 on).
     try connection.prepare(
       """
-      UPDATE mirrors SET identity = ?2, reached = ?3, url = ?4, notes_version = 0
-      WHERE collection_id = ?1
+      UPDATE mirrors SET identity = ?2, reached = ?3, url = ?4 WHERE collection_id = ?1
       """
     ).bind(.integer(target.id), .text(copy.identity), .integer(copy.version), .text(copy.url))
       .run()
+    // The notes of the collection made anew come with the next changes (from version 0 on).
     let hadNotes = try takeServerNotes(
       CollectionNotes(version: 0, header: nil, footer: nil, sections: []), into: target)
     writer.logsNoChangeSets = hadNotes
@@ -357,36 +353,26 @@ extension Catalog {
     let leading = MirrorCopyPage.leadingColumnCount
     let insert = try connection.prepare(
       "INSERT INTO mirror_copy_items (name, item, key, version, fields) VALUES (?, ?, ?, ?, ?)")
-    let pages = try connection.prepare(
-      "SELECT body FROM mirror_copy_pages WHERE name = ? ORDER BY page")
-    try pages.bind(.text(name))
-    let header = MirrorCopyPage.header(columns: columns)
-    var text: [UInt8] = []
-    DelimitedField.append(header, delimiter: UInt8(ascii: ","), to: &text)
-    text.append(UInt8(ascii: "\n"))
-    let headerLength = text.count
-    while try pages.step() {
-      text.removeSubrange(headerLength...)
-      text += pages.blobBytes(at: 0)
-      do {
-        let reader = try CSVReader(contents: text, inputName: "the copy of '\(name)'")
-        while let record = try reader.next() {
-          guard let item = Int(record.fields[0]), let version = Int(record.fields[1]) else {
-            throw CatalogError.invalidRequest(
-              "the copy of '\(name)' has a line that names no item and version")
-          }
-          let fields = Array(record.fields.dropFirst(leading))
-          try insert.bind(
-            .text(name), .integer(item),
-            keyPosition.map { .text(String(fields[$0].canonicalValue)) } ?? .null,
-            .integer(version), .text(JSONText.array(fields))
-          ).run()
+    let path = try copyFile(named: name, columns: columns)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    do {
+      let reader = try CSVReader(path: path)
+      while let record = try reader.next() {
+        guard let item = Int(record.fields[0]), let version = Int(record.fields[1]) else {
+          throw CatalogError.invalidRequest(
+            "the copy of '\(name)' has a line that names no item and version")
         }
-      } catch let error as CSVError {
-        throw .csv(error)
-      } catch {
-        throw error as? CatalogError ?? .invalidRequest("\(error)")
+        let fields = Array(record.fields.dropFirst(leading))
+        try insert.bind(
+          .text(name), .integer(item),
+          keyPosition.map { .text(String(fields[$0].canonicalValue)) } ?? .null,
+          .integer(version), .text(JSONText.array(fields))
+        ).run()
       }
+    } catch let error as CSVError {
+      throw .csv(error)
+    } catch {
+      throw error as? CatalogError ?? .invalidRequest("\(error)")
     }
   }
 

@@ -15,6 +15,14 @@ public struct MirrorCopyPage: Sendable {
     } + columns
   }
 
+  /// `header(columns:)` as a CSV line, line break included.
+  static func headerLine(columns: [String]) -> [UInt8] {
+    var line: [UInt8] = []
+    DelimitedField.append(header(columns: columns), delimiter: UInt8(ascii: ","), to: &line)
+    line.append(UInt8(ascii: "\n"))
+    return line
+  }
+
   /// The collection's columns, as the header names them after `item,version`.
   public let columns: [String]
   /// The page's lines after the header, as they came.
@@ -32,8 +40,7 @@ public struct MirrorCopyPage: Sendable {
     // About the page's size at once (some 100 bytes an item): grown item by item, it was copied
     // and faulted in over and over.
     body.reserveCapacity(128 * page.changes.count + 256)
-    DelimitedField.append(header(columns: page.collection.columns), delimiter: comma, to: &body)
-    body.append(UInt8(ascii: "\n"))
+    body += headerLine(columns: page.collection.columns)
     for change in page.changes {
       guard let fields = change.fields else { continue }
       appendDigits(of: change.item, to: &body)

@@ -80,16 +80,15 @@ struct ServeCommand: RunnableCommand {
     let access = AccessPolicy(
       reads: requiresToken ? .needToken : hasPublicReads ? .open : .openOnLoopback,
       allowedOrigins: allowedOrigins)
-    if let writeLocation = try writeLocation() {
-      try Self.checkStandby(context.catalogAddress, of: writeLocation)
-    }
+    let writeLocation = try writeLocation()
+    if let writeLocation { try Self.checkStandby(context.catalogAddress, of: writeLocation) }
     // Made before the server starts, so that a catalog that cannot take it fails at once.
-    let session = try isEditing ? EditSession(context, writingTo: writeLocation()) : nil
+    let session = try isEditing ? EditSession(context, writingTo: writeLocation) : nil
     let server: CatalogServer
     do {
       server = try CatalogServer(
         catalog: context.catalogLocation(), host: host, port: port, limits: limits,
-        access: access, writeLocation: writeLocation(),
+        access: access, writeLocation: writeLocation,
         busyTimeoutMilliseconds: timeout ?? Catalog.defaultBusyTimeoutMilliseconds,
         readOnly: context.isReadOnly, notice: { StandardError.line("\($0)…") })
     } catch ServerError.openReadsOffLoopback {
