@@ -83,7 +83,7 @@ package final class PostgreSQLConnection: DatabaseConnection {
     blobType: "bytea", beginWrite: "BEGIN",
     writeSetting: "SET LOCAL plan_cache_mode = force_generic_plan", temporarySchema: "pg_temp",
     groupsBareColumns: true, waitingCostsARoundTrip: true, locksWholeCatalogToWrite: false,
-    rebuildsStaleKeysOnOpen: false)
+    rebuildsStaleKeysOnOpen: false, isAFile: false)
 
   package var traits: EngineTraits { Self.traits }
 

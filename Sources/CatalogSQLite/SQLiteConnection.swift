@@ -106,7 +106,7 @@ package final class SQLiteConnection: DatabaseConnection {
   static let traits = EngineTraits(
     blobType: "BLOB", beginWrite: "BEGIN IMMEDIATE", temporarySchema: "temp",
     groupsBareColumns: false, waitingCostsARoundTrip: false, locksWholeCatalogToWrite: true,
-    rebuildsStaleKeysOnOpen: true)
+    rebuildsStaleKeysOnOpen: true, isAFile: true)
 
   package var traits: EngineTraits { Self.traits }
 

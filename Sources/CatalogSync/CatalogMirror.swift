@@ -20,7 +20,8 @@ public final class CatalogMirror: @unchecked Sendable {
   public let catalog: Catalog
   private let http: HTTPClient
   private let hasToken: Bool
-  /// Called now and then while a copy runs: items copied so far.
+  /// Called now and then while a copy runs: items copied so far (on a thread of the copy's own
+  /// while a new mirror is built as its pages come).
   public var onProgress: ((Int) -> Void)?
   /// Called once when the server stops answering (with why) and once when it is back (nil).
   public var onOutage: ((String?) -> Void)? {
@@ -107,7 +108,8 @@ public final class CatalogMirror: @unchecked Sendable {
   }
 
   /// Copies the collection at `url` as `name`: resumes the copy kept for it when it is of the
-  /// same address, else starts one; swaps it in when complete.
+  /// same address, else starts one; swaps it in when complete. A new mirror is built while its
+  /// pages come; a copy under a mirror there is is swapped in once every page is in.
   private func copy(
     _ url: URL, into name: String, record: [String: Any], settings: MirrorSettings
   ) throws(SyncError) -> SyncStep {
@@ -123,65 +125,56 @@ public final class CatalogMirror: @unchecked Sendable {
         query += "&identity=\(progress.identity)"
         if let after = progress.after { query += "&after=\(after)" }
       }
-      var target = itemsURL(url, query: query)
-      var copied = progress?.itemsCopied ?? 0
-      var restart = false
-      var pending = fetch(target)
-      // A copy cut off by an error leaves no request under way behind it.
-      defer { _ = try? pending.wait() }
-      while true {
-        let response = try pending.wait()
-        if response.status == 410 {
-          try local { () throws(CatalogError) in
-            try catalog.startMirrorCopy(
-              named: name, url: "", identity: "", version: 0, settings: "{}")
-          }
-          restart = true
-          break
+      let pages = CopyPageFetcher(http: http, first: itemsURL(url, query: query), collection: url)
+      let file: MirrorCopyFile
+      if progress == nil {
+        // The first page says which copy this is: its version, identity and columns.
+        guard case .page(let first) = try pages.next() else {
+          try restartCopy(name)
+          continue
         }
-        guard response.status == 200,
-          let identity = response[header: "Catalog-Collection-Identity"],
-          let version = response[header: "Catalog-Version"].flatMap(Int.init)
-        else {
-          throw .unexpectedAnswer(
-            url: target.absoluteString, status: response.status,
-            error: response.status == 200 ? "a page without its version" : response.error)
+        var settingsJSON = record
+        settingsJSON["columns"] = first.page.columns
+        let text = String(
+          decoding: (try? JSONSerialization.data(withJSONObject: settingsJSON)) ?? Data("{}".utf8),
+          as: UTF8.self)
+        file = try local { () throws(CatalogError) in
+          try catalog.startMirrorCopy(
+            named: name, url: url.absoluteString, identity: first.identity,
+            version: first.version, settings: text)
+          let file = try catalog.openMirrorCopy(named: name)
+          try file.append(first.page, isLast: first.isLast)
+          return file
         }
-        let source = target.absoluteString
-        let next = try Self.nextPage(linkHeader: response[header: "Link"]).map {
-          (next) throws(SyncError) in try resolve(next, against: url)
-        }
-        if let next {
-          target = next
-          pending = fetch(next)
-        }
-        let page = try local { () throws(CatalogError) in
-          try MirrorCopyPage(csv: [UInt8](response.body), source: source)
-        }
-        if progress == nil {
-          var settingsJSON = record
-          settingsJSON["columns"] = page.columns
-          let text = String(
-            decoding: (try? JSONSerialization.data(withJSONObject: settingsJSON))
-              ?? Data("{}".utf8),
-            as: UTF8.self)
-          try local { () throws(CatalogError) in
-            try catalog.startMirrorCopy(
-              named: name, url: url.absoluteString, identity: identity, version: version,
-              settings: text)
-          }
-          progress = try local { () throws(CatalogError) in try catalog.mirrorCopy(named: name) }
-        }
-        try local { () throws(CatalogError) in
-          try catalog.addMirrorCopyPage(named: name, page, isLast: next == nil)
-        }
-        copied += page.itemCount
-        onProgress?(copied)
-        if next == nil { break }
+        onProgress?(file.state.itemCount)
+      } else {
+        file = try local { () throws(CatalogError) in try catalog.openMirrorCopy(named: name) }
       }
-      if restart { continue }
-      guard let done = try local({ () throws(CatalogError) in try catalog.mirrorCopy(named: name) })
-      else { continue }
+      let isNew = try local { () throws(CatalogError) in
+        try catalog.collection(named: name) == nil
+      }
+      if isNew && !file.state.isComplete {
+        guard
+          let step = try buildWhileCopying(
+            name, pages: pages, file: file, record: record, settings: settings)
+        else {
+          try restartCopy(name)
+          continue
+        }
+        return step
+      }
+      while !file.state.isComplete, let outcome = try pages.next() {
+        guard case .page(let fetched) = outcome else { break }
+        try local { () throws(CatalogError) in try file.append(fetched.page, isLast: fetched.isLast)
+        }
+        onProgress?(file.state.itemCount)
+      }
+      guard file.state.isComplete,
+        let done = try local({ () throws(CatalogError) in try catalog.mirrorCopy(named: name) })
+      else {
+        try restartCopy(name)
+        continue
+      }
       return try finishCopy(name, progress: done, record: record, settings: settings)
     }
     throw .unexpectedAnswer(
@@ -189,8 +182,39 @@ public final class CatalogMirror: @unchecked Sendable {
     )
   }
 
+  /// Forgets the copy under way under `name`: the server made its collection anew (410).
+  private func restartCopy(_ name: String) throws(SyncError) {
+    try local { () throws(CatalogError) in
+      try catalog.startMirrorCopy(named: name, url: "", identity: "", version: 0, settings: "{}")
+    }
+  }
+
+  /// Builds the new mirror `name` of the pages kept in `file` and the rest of `pages` while they
+  /// come (each kept in `file` first); nil when the server made the collection anew meanwhile.
+  private func buildWhileCopying(
+    _ name: String, pages: CopyPageFetcher, file: MirrorCopyFile, record: [String: Any],
+    settings: MirrorSettings
+  ) throws(SyncError) -> SyncStep? {
+    guard
+      let progress = try local({ () throws(CatalogError) in try catalog.mirrorCopy(named: name) })
+    else { return nil }
+    let feed = CopyFeed(pages: pages, file: file, onProgress: onProgress)
+    defer { feed.stop() }
+    do {
+      return try finishCopy(
+        name, progress: progress, record: record, settings: settings,
+        pagesToCome: { () throws(CSVError) in feed.next() })
+    } catch {
+      // What stopped the feed is why the copy stopped, not the import's end of input it gave.
+      feed.stop()
+      if feed.isGone { return nil }
+      throw feed.failure ?? error
+    }
+  }
+
   private func finishCopy(
-    _ name: String, progress: MirrorCopyProgress, record: [String: Any], settings: MirrorSettings
+    _ name: String, progress: MirrorCopyProgress, record: [String: Any], settings: MirrorSettings,
+    pagesToCome: (() throws(CSVError) -> [UInt8]?)? = nil
   ) throws(SyncError) -> SyncStep {
     var stored = record
     if let data = progress.settings.data(using: .utf8),
@@ -199,12 +223,19 @@ public final class CatalogMirror: @unchecked Sendable {
       stored = object
     }
     let options = try importOptions(name, server: stored, settings: settings)
-    try local { () throws(CatalogError) in
-      try catalog.finishMirrorCopy(named: name, options: options)
+    do {
+      try catalog.finishMirrorCopy(named: name, options: options, pagesToCome: pagesToCome)
+    } catch {
+      // Pages the import cannot read are not kept for the next try: it copies anew.
+      if case .csv = error { try restartCopy(name) }
+      throw .catalog(error)
     }
     var step = SyncStep(reached: progress.version)
     step.copied = true
-    step.itemsCopied = progress.itemsCopied
+    step.itemsCopied =
+      pagesToCome == nil
+      ? progress.itemsCopied
+      : try local { () throws(CatalogError) in try catalog.collection(named: name)?.itemCount ?? 0 }
     return step
   }
 
@@ -314,7 +345,7 @@ public final class CatalogMirror: @unchecked Sendable {
       versions.formUnion(page.items.map(\.version))
       step.reached = reached
       guard let next = page.next else { break }
-      target = try resolve(next, against: url)
+      target = try Self.resolve(next, against: url)
     }
     step.downloaded = versions.count
     step.conflicts =
@@ -602,12 +633,6 @@ public final class CatalogMirror: @unchecked Sendable {
     try http.send("GET", url)
   }
 
-  /// `GET url` on another thread, while this one goes on; nothing else may use `http` meanwhile.
-  private func fetch(_ url: URL) -> PendingResponse {
-    let http = http
-    return PendingResponse { () throws(SyncError) in try http.send("GET", url) }
-  }
-
   /// The target of a `Link` header's `rel="next"`: `<PATH?QUERY>; rel="next"`.
   static func nextPage(linkHeader: String?) -> String? {
     guard let linkHeader else { return nil }
@@ -629,7 +654,7 @@ public final class CatalogMirror: @unchecked Sendable {
     return components.url ?? items
   }
 
-  private func resolve(_ next: String, against url: URL) throws(SyncError) -> URL {
+  static func resolve(_ next: String, against url: URL) throws(SyncError) -> URL {
     guard let target = URL(string: next, relativeTo: url)?.absoluteURL else {
       throw .unexpectedAnswer(
         url: url.absoluteString, status: 200, error: "a bad next page '\(next)'")

@@ -241,7 +241,7 @@ struct CommandTests {
     let result = try runner.run(["info"])
     #expect(result.status == 0)
     #expect(result.outputLines.first == "catalog         \(runner.databasePath)")
-    #expect(result.outputLines.contains("schema version  8"))
+    #expect(result.outputLines.contains("schema version  9"))
     #expect(result.outputLines.contains { $0.hasPrefix("ICU             7") })
     #expect(result.outputLines.last == "  cities        4 items, locale en, title name")
   }
@@ -270,7 +270,7 @@ struct CommandTests {
     #expect(
       try runner.run(["info"]).outputLines == [
         "catalog         \(path)",
-        "schema version  8",
+        "schema version  9",
         "version         2",
         "build           catalog \(CatalogToolVersion.expected)",
         "SQLite          \(sqlite)",
@@ -283,7 +283,7 @@ struct CommandTests {
       ])
     #expect(
       try runner.run(["info", "--format", "json"]).outputLines == [
-        #"{"path":"\#(path)","exists":true,"server":null,"schema_version":8,"version":2,"#
+        #"{"path":"\#(path)","exists":true,"server":null,"schema_version":9,"version":2,"#
           + #""collections":["cities"],"build":{"catalog":"\#(CatalogToolVersion.expected)","#
           + #""sqlite":"\#(sqlite)","libpq":"\#(libpq)","icu":"\#(icu)","unicode":"15.0","#
           + #""cldr":"42.0"}}"#
@@ -497,7 +497,7 @@ struct CommandTests {
     try runner.write("cities.csv", Self.cities)
     let result = try runner.run(["import", "cities.csv"], executable: copy)
     #expect(result.status == 0, "\(result.standardError)")
-    #expect(try runner.run(["info"], executable: copy).outputLines.contains("schema version  8"))
+    #expect(try runner.run(["info"], executable: copy).outputLines.contains("schema version  9"))
   }
 
   @Test func helpIsOnStandardOutput() throws {

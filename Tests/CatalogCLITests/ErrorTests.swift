@@ -224,7 +224,7 @@ struct ErrorTests {
     #expect(result.status == 1)
     #expect(
       result.standardError
-        == "Error: \(runner.databasePath) was written by a newer catalog (schema version 99; this build knows up to 8); it was left untouched, use a newer build\n"
+        == "Error: \(runner.databasePath) was written by a newer catalog (schema version 99; this build knows up to 9); it was left untouched, use a newer build\n"
     )
     #expect(try catalogBytes() == before)
   }

@@ -55,7 +55,7 @@ struct PostgreSQLTests {
     #expect(lines.contains { $0.hasPrefix("server") && $0.contains("PostgreSQL 15") })
     #expect(lines.contains { $0 == "database        \(PostgreSQLTestServer.database)" })
     #expect(lines.contains { $0 == "schema          \(schema(of: runner))" })
-    #expect(lines.contains { $0 == "schema version  6" })
+    #expect(lines.contains { $0 == "schema version  7" })
   }
 
   @Test func aSchemaWithoutACatalogIsMissingUntilTheFirstImport() throws {

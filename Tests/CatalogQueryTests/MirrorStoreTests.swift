@@ -28,16 +28,16 @@ struct MirrorStoreTests {
   static func copy(from server: TestCatalog, to device: Catalog, locale: String = "sv") throws {
     let settings = #"{"columns":["id","name","city"],"key":"id"}"#
     var start = ItemPageStart.copy(after: nil)
-    var started = false
+    var pages: MirrorCopyFile?
     while case .page(let page) = try server.catalog.itemPage(of: "people", from: start, limit: 2) {
-      if !started {
+      if pages == nil {
         try device.startMirrorCopy(
           named: "people", url: "http://server/api/collections/people", identity: page.identity,
           version: page.version, settings: settings)
-        started = true
+        pages = try device.openMirrorCopy(named: "people")
       }
-      try device.addMirrorCopyPage(
-        named: "people", MirrorCopyPage(csv: MirrorCopyPage.csv(of: page), source: "a page"),
+      try pages?.append(
+        MirrorCopyPage(csv: MirrorCopyPage.csv(of: page), source: "a page"),
         isLast: page.next == nil)
       guard let next = page.next else { break }
       start = next

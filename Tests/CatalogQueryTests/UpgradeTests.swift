@@ -42,7 +42,7 @@ struct UpgradeTests {
     let upgraded = try Catalog(
       path: path, creating: false,
       configuration: Catalog.Configuration(notice: { notices.append($0) }))
-    #expect(try upgraded.storedSchemaVersion() == 8)
+    #expect(try upgraded.storedSchemaVersion() == 9)
     #expect(notices.lines.count == 2)
     #expect(notices.lines.first?.contains("from schema 1 to 2") == true)
     #expect(notices.lines.last?.contains("from schema 2 to 3") == true)
@@ -149,7 +149,7 @@ extension UpgradeTests {
     let upgraded = try Catalog(
       path: path, creating: false,
       configuration: Catalog.Configuration(notice: { notices.append($0) }))
-    #expect(try upgraded.storedSchemaVersion() == 8)
+    #expect(try upgraded.storedSchemaVersion() == 9)
     #expect(notices.lines.count == 1)
     #expect(notices.lines.first?.contains("from schema 2 to 3") == true)
     // "Gö1" was written in NFD; its key is now the NFC spelling.
@@ -261,7 +261,7 @@ extension UpgradeTests {
     let directory = try TemporaryDirectory()
     let path = try Self.fixtureCopy("schema4.db", in: directory)
     let upgraded = try Catalog(path: path, creating: false)
-    #expect(try upgraded.storedSchemaVersion() == 8)
+    #expect(try upgraded.storedSchemaVersion() == 9)
     #expect(try TestCatalog.sqlite3(path: path, "SELECT count(*) FROM search_starts") == ["0"])
 
     let fresh = try Self.freshSamples(withSettings: false)
@@ -344,19 +344,19 @@ extension UpgradeTests {
     let queued = try device.rows("SELECT number, kind, item, fields FROM mirror_writes")
     #expect(queued.count == 1)
     _ = try device.sqlite3(
-      """
-      INSERT INTO mirror_copies (name, url, identity, version, after, complete, settings)
-      VALUES ('people', 'http://server/api/collections/people', 'x', 3, 1, 0, '{}');
-      INSERT INTO mirror_copy_items (name, item, key, version, fields)
-      VALUES ('people', 0, 'p1', 1, '["p1","Åsa","Malmö"]');
-      DROP TABLE mirror_copy_pages;
-      ALTER TABLE collections DROP COLUMN notes_version;
-      ALTER TABLE mirrors DROP COLUMN notes_version;
-      UPDATE collections SET header = 'Friends';
-      PRAGMA user_version = 7;
-      """)
+      Self.schema8MirrorCopies + """
+        INSERT INTO mirror_copies (name, url, identity, version, after, complete, settings)
+        VALUES ('people', 'http://server/api/collections/people', 'x', 3, 1, 0, '{}');
+        INSERT INTO mirror_copy_items (name, item, key, version, fields)
+        VALUES ('people', 0, 'p1', 1, '["p1","Åsa","Malmö"]');
+        DROP TABLE mirror_copy_pages;
+        ALTER TABLE collections DROP COLUMN notes_version;
+        ALTER TABLE mirrors DROP COLUMN notes_version;
+        UPDATE collections SET header = 'Friends';
+        PRAGMA user_version = 7;
+        """)
     let upgraded = try Catalog(path: device.path, creating: false)
-    #expect(try upgraded.storedSchemaVersion() == 8)
+    #expect(try upgraded.storedSchemaVersion() == 9)
     #expect(try upgraded.mirrorCopy(named: "people") == nil)
     #expect(try device.rows("SELECT count(*) FROM mirror_copy_items") == ["0"])
     #expect(try device.rows("SELECT number, kind, item, fields FROM mirror_writes") == queued)
@@ -367,5 +367,46 @@ extension UpgradeTests {
     #expect(try upgraded.notes(of: people).version == upgraded.version())
     #expect(try upgraded.notes(of: people).header == "Friends")
     #expect(try upgraded.mirrorSource(of: "people")?.notesVersion == 0)
+  }
+
+  /// Schema 8's tables of a copy in progress, made by hand in a newer catalog: the copy and its
+  /// pages.
+  static let schema8MirrorCopies = """
+    DROP TABLE mirror_copies;
+    CREATE TABLE mirror_copies (
+      name TEXT PRIMARY KEY, url TEXT NOT NULL, identity TEXT NOT NULL, version INTEGER NOT NULL,
+      after INTEGER, complete INTEGER NOT NULL DEFAULT 0, settings TEXT NOT NULL);
+    CREATE TABLE mirror_copy_pages (
+      name TEXT NOT NULL, page INTEGER NOT NULL, items INTEGER NOT NULL, body BLOB NOT NULL,
+      PRIMARY KEY (name, page));
+
+    """
+
+  /// Schema 8 kept a copy's pages in the catalog, schema 9 keeps them in a file beside it: the
+  /// upgrade forgets a copy in progress (it starts again from the server; no file has its pages)
+  /// and keeps the mirrors, their queues and their items.
+  @Test func aSchema8CopyInProgressStartsAgainAndTheMirrorsAreKept() throws {
+    let (server, device) = try MirrorStoreTests.mirrored(.sqlite)
+    try device.catalog.update(.key("p3"), in: "people", setting: ["name": "Åke"])
+    let items = try MirrorStoreTests.deviceItems(device.catalog)
+    let queued = try device.rows("SELECT number, kind, item, fields FROM mirror_writes")
+    #expect(queued.count == 1)
+    _ = try device.sqlite3(
+      Self.schema8MirrorCopies + """
+        INSERT INTO mirror_copies (name, url, identity, version, after, complete, settings)
+        VALUES ('cities', 'http://server/api/collections/cities', 'x', 3, 1, 0, '{}');
+        INSERT INTO mirror_copy_pages (name, page, items, body)
+        VALUES ('cities', 1, 2, X'302C312C4C756E640A312C312C5570736B6C610A');
+        PRAGMA user_version = 8;
+        """)
+    let upgraded = try Catalog(path: device.path, creating: false)
+    #expect(try upgraded.storedSchemaVersion() == 9)
+    #expect(try upgraded.mirrorCopy(named: "cities") == nil)
+    #expect(
+      try device.rows("SELECT name FROM sqlite_schema WHERE name LIKE 'mirror_copy%' ORDER BY 1")
+        == ["mirror_copy_items"])
+    #expect(try device.rows("SELECT number, kind, item, fields FROM mirror_writes") == queued)
+    #expect(try MirrorStoreTests.deviceItems(upgraded) == items)
+    #expect(try upgraded.mirrorSource(of: "people")?.reached == server.catalog.version())
   }
 }

@@ -232,6 +232,43 @@ struct CSVReaderTests {
     #expect(inChunks.records == expected.records)
   }
 
+  /// Chunks handed over as they come (a copy's pages over the network) may end anywhere: inside
+  /// a quoted field, between CR and LF, inside a character; read, they are the same file.
+  @Test(arguments: [1, 2, 5, 13, 64, 1000])
+  func readsChunksHandedOverAsTheyComeAsOneFile(chunkLength: Int) throws {
+    var text = "name,state,note\n"
+    for row in 0..<300 {
+      text += "Zürich \(row),\"Z\"\"H\",\"line\r\nbreak \(row)\"\r\n\n"
+      text += "東京\(row),13,\"a,b\rc\"\n"
+    }
+    let expected = try read(text, chunkSize: CSVReader.defaultChunkSize)
+    var rest = Array(text.utf8)[...]
+    let reader = try CSVReader(inputName: "a stream", chunkSize: 7) { () throws(CSVError) in
+      guard !rest.isEmpty else { return nil }
+      defer { rest = rest.dropFirst(chunkLength) }
+      return Array(rest.prefix(chunkLength))
+    }
+    var records: [CSVRecord] = []
+    while let record = try reader.next() { records.append(record) }
+    #expect(reader.header == ["name", "state", "note"])
+    #expect(records.count == 600)
+    #expect(records == expected.records)
+  }
+
+  /// A stream that fails fails the reading, at the record it was in.
+  @Test func aChunkThatCannotComeFailsTheReading() throws {
+    var chunks = [Array("a,b\n1,2\n3,".utf8)]
+    let reader = try CSVReader(inputName: "a stream") { () throws(CSVError) in
+      guard !chunks.isEmpty else {
+        throw CSVError(
+          kind: .cannotRead(errno: ECONNRESET), inputName: "a stream", line: 0, column: 0)
+      }
+      return chunks.removeFirst()
+    }
+    #expect(try reader.next() == CSVRecord(fields: ["1", "2"], line: 2))
+    #expect(throws: CSVError.self) { try reader.next() }
+  }
+
   @Test func readsAFieldLongerThanManyChunks() throws {
     let long = String(repeating: "Québec, \"QC\"\n", count: 300_000)
     let escaped = long.replacingOccurrences(of: "\"", with: "\"\"")

@@ -4,8 +4,8 @@
   import Darwin
 #endif
 
-/// A file descriptor read in large chunks into a buffer that keeps the bytes not consumed yet, or
-/// bytes held in memory.
+/// A file descriptor read in large chunks into a buffer that keeps the bytes not consumed yet,
+/// bytes held in memory, or chunks handed over one by one as they come.
 ///
 /// The buffer starts at the chunk size and doubles only when the unconsumed bytes (one record)
 /// fill it, so memory is bounded by the largest record, not by the input.
@@ -26,6 +26,10 @@ final class CSVInput {
   private(set) var totalRead = 0
   private let fileDescriptor: Int32
   private let closesFileDescriptor: Bool
+  /// Where the input comes from when it is handed over in chunks: the next chunk, nil at the end.
+  private let nextChunk: (() throws(CSVError) -> [UInt8]?)?
+  /// The part of the last chunk handed over that is not in the buffer yet.
+  private var chunk: ArraySlice<UInt8> = []
 
   /// Opens the file at `path` for reading; the input closes it when done.
   convenience init(path: String, name: String, chunkSize: Int) throws(CSVError) {
@@ -43,8 +47,21 @@ final class CSVInput {
     precondition(chunkSize > 0, "the chunk size must be positive")
     self.fileDescriptor = fileDescriptor
     self.closesFileDescriptor = closesFileDescriptor
+    nextChunk = nil
     self.name = name
     size = Self.remainingSize(of: fileDescriptor)
+    bytes = .allocate(capacity: chunkSize)
+  }
+
+  /// Reads the chunks `nextChunk` hands over, in order, until it gives nil: a stream that comes
+  /// over the network while it is read.
+  init(name: String, chunkSize: Int, nextChunk: @escaping () throws(CSVError) -> [UInt8]?) {
+    precondition(chunkSize > 0, "the chunk size must be positive")
+    fileDescriptor = -1
+    closesFileDescriptor = false
+    self.nextChunk = nextChunk
+    self.name = name
+    size = nil
     bytes = .allocate(capacity: chunkSize)
   }
 
@@ -52,6 +69,7 @@ final class CSVInput {
   init(contents: [UInt8], name: String) {
     fileDescriptor = -1
     closesFileDescriptor = false
+    nextChunk = nil
     self.name = name
     size = contents.count
     bytes = .allocate(capacity: max(contents.count, 1))
@@ -67,7 +85,8 @@ final class CSVInput {
   }
 
   /// Reads more input after the unconsumed bytes: moves them to the front, doubles the buffer when
-  /// they fill it, then reads until the buffer is full or the input ends.
+  /// they fill it, then reads until the buffer is full or the input ends (from a stream of chunks:
+  /// until something more came).
   func readMore() throws(CSVError) {
     let base = bytes.baseAddress!
     if start > 0 {
@@ -81,6 +100,12 @@ final class CSVInput {
       bytes.deallocate()
       bytes = larger
     }
+    if let nextChunk {
+      // A stream is read as it comes: one chunk's worth, not a full buffer.
+      let filled = end
+      while end == filled && !isAtEnd { try takeChunk(from: nextChunk) }
+      return
+    }
     while end < bytes.count && !isAtEnd {
       let count = read(fileDescriptor, bytes.baseAddress! + end, bytes.count - end)
       if count > 0 {
@@ -92,6 +117,24 @@ final class CSVInput {
         throw CSVError(kind: .cannotRead(errno: errno), inputName: name, line: 0, column: 0)
       }
     }
+  }
+
+  /// Moves as much of the current chunk into the buffer as fits, asking for the next chunk once
+  /// it is used up.
+  private func takeChunk(from nextChunk: () throws(CSVError) -> [UInt8]?) throws(CSVError) {
+    if chunk.isEmpty {
+      guard let next = try nextChunk() else {
+        isAtEnd = true
+        return
+      }
+      chunk = next[...]
+    }
+    let count = min(chunk.count, bytes.count - end)
+    _ = UnsafeMutableBufferPointer(rebasing: bytes[end..<end + count])
+      .initialize(fromContentsOf: chunk.prefix(count))
+    chunk = chunk.dropFirst(count)
+    end += count
+    totalRead += count
   }
 
   /// Reads until at least `count` bytes are unconsumed or the input ends.

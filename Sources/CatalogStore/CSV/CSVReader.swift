@@ -77,6 +77,21 @@ public final class CSVReader {
     try self.init(input: CSVInput(contents: contents, name: inputName), delimiter: .comma)
   }
 
+  /// Reads the chunks `nextChunk` hands over, in order, until it gives nil, and reads the header
+  /// (from the first chunks): CSV that comes over the network while it is read. Chunks may end
+  /// anywhere, inside a record too.
+  ///
+  /// - Parameter inputName: what errors call the input, such as the address it comes from.
+  /// - Throws: `CSVError` when its header is missing or bad, or `nextChunk` throws.
+  public convenience init(
+    inputName: String, chunkSize: Int = defaultChunkSize,
+    nextChunk: @escaping () throws(CSVError) -> [UInt8]?
+  ) throws(CSVError) {
+    try self.init(
+      input: CSVInput(name: inputName, chunkSize: chunkSize, nextChunk: nextChunk),
+      delimiter: .comma)
+  }
+
   private init(input: CSVInput, delimiter: CSVDelimiter) throws(CSVError) {
     self.input = input
     scanner = try CSVScanner(input: input, delimiter: delimiter)

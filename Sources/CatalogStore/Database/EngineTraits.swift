@@ -27,11 +27,14 @@ package struct EngineTraits: Sendable {
   /// Whether keys made by another ICU are rebuilt when the catalog is opened (a file that one
   /// program uses), or only when asked (a catalog that many servers share, DESIGN §14).
   package let rebuildsStaleKeysOnOpen: Bool
+  /// Whether the catalog is one file at its location (SQLite), beside which files that belong to
+  /// it may be kept (a mirror's copy in progress); else they go in the temporary directory.
+  package let isAFile: Bool
 
   package init(
     blobType: String, beginWrite: StaticString, writeSetting: StaticString? = nil,
     temporarySchema: String, groupsBareColumns: Bool, waitingCostsARoundTrip: Bool,
-    locksWholeCatalogToWrite: Bool, rebuildsStaleKeysOnOpen: Bool
+    locksWholeCatalogToWrite: Bool, rebuildsStaleKeysOnOpen: Bool, isAFile: Bool
   ) {
     self.blobType = blobType
     self.beginWrite = beginWrite
@@ -41,6 +44,7 @@ package struct EngineTraits: Sendable {
     self.waitingCostsARoundTrip = waitingCostsARoundTrip
     self.locksWholeCatalogToWrite = locksWholeCatalogToWrite
     self.rebuildsStaleKeysOnOpen = rebuildsStaleKeysOnOpen
+    self.isAFile = isAFile
   }
 
   /// `GROUP BY column` where the engine needs it beside aggregates (`groupsBareColumns`).

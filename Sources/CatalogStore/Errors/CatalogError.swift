@@ -92,6 +92,9 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
   case interrupted
   /// A temporary file for sorting a large grouping could not be made, written or read.
   case scratchFile(directory: String, reason: String)
+  /// The file beside the catalog that keeps the pages of a mirror's copy in progress cannot be
+  /// used (DESIGN §16).
+  case mirrorCopyFile(path: String, reason: String)
   /// No access token has this name; `available` lists the ones there are.
   case unknownToken(name: String, available: [String])
   /// A token would be made under a name a token has already.
@@ -239,6 +242,8 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
       return "interrupted: nothing was written, the catalog is unchanged"
     case .scratchFile(let directory, let reason):
       return "cannot use a temporary file in \(directory) to sort the list: \(reason)"
+    case .mirrorCopyFile(let path, let reason):
+      return "cannot keep the pages of the copy in \(path): \(reason)"
     case .unknownToken(let name, let available):
       return "no token named '\(name)'" + Self.listing(available, "tokens")
     case .tokenExists(let name):

@@ -1,6 +1,6 @@
 /// One page of a copy as a server sends it with `format=csv` (DESIGN §16): the header
-/// `item,version,` and the collection's columns, then a line an item. Read through once when it
-/// comes, so that a bad page is refused then, not when the copy is swapped in.
+/// `item,version,` and the collection's columns, then a line an item. Its header is checked and
+/// its lines counted when it comes; the import that builds the mirror reads every field.
 public struct MirrorCopyPage: Sendable {
   /// How many fields come before an item's own on each line: its number and version.
   static let leadingColumnCount = 2
@@ -26,11 +26,11 @@ public struct MirrorCopyPage: Sendable {
   /// The collection's columns, as the header names them after `item,version`.
   public let columns: [String]
   /// The page's lines after the header, as they came.
-  let records: ArraySlice<UInt8>
+  package let records: ArraySlice<UInt8>
   /// How many items the page holds.
   public let itemCount: Int
   /// The number of its last item; nil for an empty page.
-  public let lastItem: Int?
+  public private(set) var lastItem: Int?
 
   /// `page` of a copy (its removals left out) as a server sends it: the header, then a line an
   /// item.
@@ -60,36 +60,51 @@ public struct MirrorCopyPage: Sendable {
   }
 
   /// - Parameter source: where the page came from, for errors.
-  /// - Throws: `CatalogError.csv` for bad CSV, `.invalidRequest` for a header that is not a
-  ///   page's or an item number that is not one.
+  /// - Throws: `CatalogError.csv` for a bad header, `.invalidRequest` for a header that is not a
+  ///   page's or a last line that names no item. The lines are only counted here (a quote-aware
+  ///   scan for line ends): the import that reads them checks every field.
   public init(csv: [UInt8], source: String) throws(CatalogError) {
+    let reader: CSVReader
     do {
-      let reader = try CSVReader(contents: csv, inputName: source)
-      let columns = Array(reader.header.dropFirst(Self.leadingColumnCount))
-      guard !columns.isEmpty, reader.header == Self.header(columns: columns) else {
-        throw CatalogError.invalidRequest(
-          "\(source) is not a page of a copy: its header does not begin with item,version")
-      }
-      self.columns = columns
-      records = csv[reader.bytesRead...]
-      var count = 0
-      var last: Int?
-      while let record = try reader.next() {
-        guard let item = Int(record.fields[0]) else {
-          throw CatalogError.invalidRequest(
-            "\(source):\(record.line): '\(record.fields[0])' is not an item number")
-        }
-        last = item
-        count += 1
-      }
-      itemCount = count
-      lastItem = last
-    } catch let error as CSVError {
-      throw .csv(error)
-    } catch let error as CatalogError {
-      throw error
+      reader = try CSVReader(contents: csv, inputName: source)
     } catch {
-      throw .invalidRequest("\(source): \(error)")
+      throw .csv(error)
+    }
+    let columns = Array(reader.header.dropFirst(Self.leadingColumnCount))
+    guard !columns.isEmpty, reader.header == Self.header(columns: columns) else {
+      throw .invalidRequest(
+        "\(source) is not a page of a copy: its header does not begin with item,version")
+    }
+    self.columns = columns
+    records = csv[reader.bytesRead...]
+    var count = 0
+    var lastStart: Int?
+    var lineStart = records.startIndex
+    var isQuoted = false
+    for index in records.indices {
+      switch records[index] {
+      case UInt8(ascii: "\""): isQuoted.toggle()
+      case UInt8(ascii: "\n") where !isQuoted:
+        if index > lineStart {
+          count += 1
+          lastStart = lineStart
+        }
+        lineStart = index + 1
+      default: break
+      }
+    }
+    guard lineStart == records.endIndex, !isQuoted else {
+      throw .invalidRequest("\(source) is not a page of a copy: its last line is cut off")
+    }
+    itemCount = count
+    lastItem = nil
+    if let lastStart {
+      let digits = records[lastStart...].prefix { $0 != UInt8(ascii: ",") }
+      guard let item = Int(String(decoding: digits, as: UTF8.self)) else {
+        throw .invalidRequest(
+          "\(source) is not a page of a copy: its last line names no item")
+      }
+      lastItem = item
     }
   }
 }

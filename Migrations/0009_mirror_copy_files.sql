@@ -1,0 +1,20 @@
+-- Schema 9: the pages of a mirror's copy in progress are kept in a file beside the catalog, not in
+-- it (DESIGN §16).
+--
+-- A new mirror is now built by an import that reads the pages while they come; that import holds
+-- the catalog's write transaction, so the pages it reads, which must outlive it when it is cut
+-- off, cannot be kept in the catalog. The file (`CATALOG-copy-NAME`) holds the pages and where
+-- the next begins; `mirror_copies` keeps which copy it is.
+--
+-- A copy in progress when this runs starts again from its first page (the server has it all;
+-- nothing written on the device is in it).
+DROP TABLE mirror_copy_pages;
+DROP TABLE mirror_copies;
+CREATE TABLE mirror_copies (
+  name TEXT PRIMARY KEY,
+  url TEXT NOT NULL,
+  identity TEXT NOT NULL,
+  version INTEGER NOT NULL,
+  settings TEXT NOT NULL
+);
+DELETE FROM mirror_copy_items;
