@@ -246,6 +246,8 @@ private final class ReaderTransfer: @unchecked Sendable {
   let numbering: ImportNumbering
   let shouldStop: @Sendable () -> Bool
   static let batchSize = 1024
+  /// The first item's number, when the records do not give it.
+  private let firstItem: Int
   /// The number after the last item's, once keying is done: the collection's next.
   private(set) var nextItem: Int
   /// The items' numbers, once keying is done, when the records give them.
@@ -257,6 +259,7 @@ private final class ReaderTransfer: @unchecked Sendable {
   ) {
     self.reader = reader
     self.build = build
+    self.firstItem = firstItem
     nextItem = firstItem
     self.numbering = numbering
     self.shouldStop = shouldStop
@@ -277,24 +280,39 @@ private final class ReaderTransfer: @unchecked Sendable {
     }
   }
 
-  /// Records of the file, a batch at a time, or the error that ended it.
+  /// Records of the file, a batch at a time (with their item numbers when the records give them,
+  /// their leading fields taken off), or the error that ended it.
   private enum RecordBatch: Sendable {
-    case records([CSVRecord], bytesRead: Int)
+    case records([CSVRecord], numbers: [Int], bytesRead: Int)
     case failure(CatalogError)
   }
 
   private func read(into records: BoundedChannel<RecordBatch>) {
+    let leading = numbering.leadingFieldCount
+    var lowest = firstItem
     var batch: [CSVRecord] = []
+    var numbers: [Int] = []
     batch.reserveCapacity(Self.batchSize)
     do throws(CatalogError) {
-      while let record = try nextRecord() {
+      while var record = try nextRecord() {
+        if leading > 0 {
+          // Here, where the record's fields are its own, they are taken off in place.
+          let item = try number(of: record, atLeast: lowest)
+          record.fields.removeFirst(leading)
+          numbers.append(item)
+          lowest = item + 1
+        }
         batch.append(record)
         if batch.count == Self.batchSize {
-          guard records.send(.records(batch, bytesRead: reader.bytesRead)) else { return }
+          guard records.send(.records(batch, numbers: numbers, bytesRead: reader.bytesRead))
+          else { return }
           batch.removeAll(keepingCapacity: true)
+          numbers.removeAll(keepingCapacity: true)
         }
       }
-      if !batch.isEmpty { _ = records.send(.records(batch, bytesRead: reader.bytesRead)) }
+      if !batch.isEmpty {
+        _ = records.send(.records(batch, numbers: numbers, bytesRead: reader.bytesRead))
+      }
     } catch {
       _ = records.send(.failure(error))
     }
@@ -305,27 +323,26 @@ private final class ReaderTransfer: @unchecked Sendable {
     from records: BoundedChannel<RecordBatch>, into channel: BoundedChannel<ImportMessage>
   ) throws(CatalogError) {
     let titleIndex = build.keys.keyer.sortAs.titleIndex
-    let leading = numbering.leadingFieldCount
     while let message = records.receive() {
       switch message {
       case .failure(let error):
         throw error
-      case .records(let batch, let bytesRead):
+      case .records(let batch, let givenNumbers, let bytesRead):
         if shouldStop() { throw .interrupted }
         var items: [ItemToStore] = []
         items.reserveCapacity(batch.count)
         var fullRuns: [ListBuild.FullRun] = []
-        for record in batch {
+        for (index, record) in batch.enumerated() {
           var item = nextItem
-          var fields = record.fields
-          if leading > 0 {
-            item = try number(of: record)
-            fields.removeFirst(leading)
+          if !givenNumbers.isEmpty {
+            item = givenNumbers[index]
             numbers.insert(item)
           }
-          fullRuns += build.add(item: item, fields: fields)
+          fullRuns += build.add(item: item, fields: record.fields)
           items.append(
-            ItemToStore(item: item, title: fields[titleIndex], fields: fields, line: record.line))
+            ItemToStore(
+              item: item, title: record.fields[titleIndex], fields: record.fields,
+              line: record.line))
           nextItem = item + 1
         }
         guard channel.send(.items(items, fullRuns: fullRuns, bytesRead: bytesRead)) else {
@@ -335,11 +352,12 @@ private final class ReaderTransfer: @unchecked Sendable {
     }
   }
 
-  /// The item number that `record`'s first field gives: above the one before.
+  /// The item number that `record`'s first field gives: at least `lowest` (above the one
+  /// before).
   ///
   /// - Throws: `CatalogError.invalidRequest` for anything else, with the record's line.
-  private func number(of record: CSVRecord) throws(CatalogError) -> Int {
-    guard let item = Int(record.fields[0]), item >= nextItem else {
+  private func number(of record: CSVRecord, atLeast lowest: Int) throws(CatalogError) -> Int {
+    guard let item = Int(record.fields[0]), item >= lowest else {
       throw .invalidRequest(
         "\(reader.inputName):\(record.line): '\(record.fields[0])' is not an item number above "
           + "the one before")
