@@ -555,6 +555,49 @@ extension MirrorSyncTests {
 }
 
 extension MirrorSyncTests {
+  /// While a copy made again under a mirror fetches its pages (the catalog is not held then), a
+  /// second `sync` of that mirror is refused, saying so, and changes nothing; once the first is
+  /// gone, the copy goes on. (While a new mirror is built, the catalog itself is busy.)
+  @Test func aSecondCopyIntoTheSameMirrorIsRefusedWhileTheFirstRuns() throws {
+    let setup = try Setup(engine: .sqlite, rows: Self.manyPeople(30_000))
+    try Setup.check(setup.onDevice(["mirror", setup.url, "--locale", "sv"]))
+    try setup.runner.write("people.csv", "id,name,city\n" + Self.manyPeople(30_000, city: "Visby"))
+    try setup.onServer(["import", "people.csv", "-c", "people", "--replace", "--quiet"])
+    let pagesFile = setup.device + "-copy-people"
+    let first = Process()
+    first.executableURL = CatalogRunner.executable
+    first.arguments = ["--db", setup.device, "sync"]
+    first.environment = ["CATALOG_TOKEN": setup.token]
+    first.standardError = FileHandle.nullDevice
+    try first.run()
+    let deadline = ProcessDeadline(first)
+    while first.isRunning,
+      (try? FileManager.default.attributesOfItem(atPath: pagesFile)[.size] as? Int) ?? 0 < 100_000
+    {
+      Thread.sleep(forTimeInterval: 0.001)
+    }
+    try deadline.check()
+    // Held still while it fetches the pages: its file is locked.
+    kill(first.processIdentifier, SIGSTOP)
+    defer {
+      kill(first.processIdentifier, SIGKILL)
+      first.waitUntilExit()
+    }
+    let before = try setup.deviceItems()
+    let second = try setup.onDevice(["sync"])
+    #expect(second.status == 1)
+    #expect(
+      second.standardError
+        == "Error: cannot keep the pages of the copy in \(pagesFile): another process is copying "
+        + "into it\n")
+    #expect(try setup.deviceItems() == before)
+    kill(first.processIdentifier, SIGKILL)
+    first.waitUntilExit()
+    #expect(try setup.sync()["copied"] as? Bool == true)
+    #expect(try setup.deviceItems() == setup.serverItems())
+    #expect(!FileManager.default.fileExists(atPath: pagesFile), "the pages go with the copy")
+  }
+
   /// A follower whose reader stops reading (as `sync --follow | head -1` does) ends at its next
   /// step, quietly and with status 0, as any command whose output is closed.
   @Test func aFollowerWhoseOutputIsClosedEndsQuietly() throws {
