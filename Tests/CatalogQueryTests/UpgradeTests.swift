@@ -338,11 +338,7 @@ extension UpgradeTests {
   /// hand from a new one: its copy rows written, schema 8's table and columns taken out, the
   /// version set.
   @Test func aSchema7CopyInProgressStartsAgainAndTheMirrorsQueueIsKept() throws {
-    let (server, device) = try MirrorStoreTests.mirrored(.sqlite)
-    try device.catalog.update(.key("p3"), in: "people", setting: ["name": "Åke"])
-    let items = try MirrorStoreTests.deviceItems(device.catalog)
-    let queued = try device.rows("SELECT number, kind, item, fields FROM mirror_writes")
-    #expect(queued.count == 1)
+    let (server, device, items, queued) = try Self.mirrorWithAQueuedWrite()
     _ = try device.sqlite3(
       Self.schema8MirrorCopies + """
         INSERT INTO mirror_copies (name, url, identity, version, after, complete, settings)
@@ -369,6 +365,18 @@ extension UpgradeTests {
     #expect(try upgraded.mirrorSource(of: "people")?.notesVersion == 0)
   }
 
+  /// A device's mirror of a server's people with one local write queued: the server, the device,
+  /// its items and its queue, as an upgrade must keep them.
+  static func mirrorWithAQueuedWrite() throws -> (
+    server: TestCatalog, device: TestCatalog, items: [Int: [String]], queued: [String]
+  ) {
+    let (server, device) = try MirrorStoreTests.mirrored(.sqlite)
+    try device.catalog.update(.key("p3"), in: "people", setting: ["name": "Åke"])
+    let queued = try device.rows("SELECT number, kind, item, fields FROM mirror_writes")
+    #expect(queued.count == 1)
+    return (server, device, try MirrorStoreTests.deviceItems(device.catalog), queued)
+  }
+
   /// Schema 8's tables of a copy in progress, made by hand in a newer catalog: the copy and its
   /// pages.
   static let schema8MirrorCopies = """
@@ -386,11 +394,7 @@ extension UpgradeTests {
   /// upgrade forgets a copy in progress (it starts again from the server; no file has its pages)
   /// and keeps the mirrors, their queues and their items.
   @Test func aSchema8CopyInProgressStartsAgainAndTheMirrorsAreKept() throws {
-    let (server, device) = try MirrorStoreTests.mirrored(.sqlite)
-    try device.catalog.update(.key("p3"), in: "people", setting: ["name": "Åke"])
-    let items = try MirrorStoreTests.deviceItems(device.catalog)
-    let queued = try device.rows("SELECT number, kind, item, fields FROM mirror_writes")
-    #expect(queued.count == 1)
+    let (server, device, items, queued) = try Self.mirrorWithAQueuedWrite()
     _ = try device.sqlite3(
       Self.schema8MirrorCopies + """
         INSERT INTO mirror_copies (name, url, identity, version, after, complete, settings)

@@ -73,15 +73,39 @@ struct MirrorSyncTests {
     /// `catalog sync --follow --format json` on the device, started, writing its steps to
     /// `output` and its messages to `errors` (a `Pipe` or a `FileHandle`).
     func startFollower(output: Pipe, errors: Any = FileHandle.nullDevice) throws -> Process {
-      let follower = Process()
-      follower.executableURL = CatalogRunner.executable
-      follower.arguments = ["--db", device, "sync", "--follow", "--format", "json"]
-      follower.environment = ["CATALOG_TOKEN": token]
-      follower.standardOutput = output
-      follower.standardError = errors
-      try follower.run()
-      return follower
+      try start(["sync", "--follow", "--format", "json"], output: output, errors: errors)
     }
+
+    /// `catalog ARGUMENTS` on the device with the token, started and left running.
+    func start(
+      _ arguments: [String], output: Any = FileHandle.nullDevice,
+      errors: Any = FileHandle.nullDevice
+    ) throws -> Process {
+      let process = Process()
+      process.executableURL = CatalogRunner.executable
+      process.arguments = ["--db", device] + arguments
+      process.environment = ["CATALOG_TOKEN": token]
+      process.standardOutput = output
+      process.standardError = errors
+      try process.run()
+      return process
+    }
+
+    /// Waits until the device's copy of the server's people, which `process` makes, keeps a whole
+    /// page, or `process` has ended.
+    func waitForAPageKept(by process: Process) throws {
+      let deadline = ProcessDeadline(process)
+      let identity =
+        try runner.rows("SELECT identity FROM collections WHERE name = 'people'").first ?? ""
+      while process.isRunning, MirrorCopyFile.state(at: copyFile, identity: identity).itemCount == 0
+      {
+        Thread.sleep(forTimeInterval: 0.001)
+      }
+      try deadline.check()
+    }
+
+    /// Where the device keeps the pages of a copy of people while it is under way.
+    var copyFile: String { device + "-copy-people" }
 
     /// The device's `sync --format json`, as numbers.
     func sync(_ extra: [String] = []) throws -> [String: Any] {
@@ -490,24 +514,9 @@ extension MirrorSyncTests {
     throws
   {
     let setup = try Setup(engine: engine, rows: Self.manyPeople(30_000))
-    // The copy's pages are kept beside the catalog; the first of its three pages is some
-    // 200,000 bytes.
-    let pagesFile = setup.device + "-copy-people"
-    func pagesKept() -> Int {
-      (try? FileManager.default.attributesOfItem(atPath: pagesFile)[.size] as? Int) ?? 0
-    }
-    let copy = Process()
-    copy.executableURL = CatalogRunner.executable
-    copy.arguments = ["--db", setup.device, "mirror", setup.url, "--locale", "sv"]
-    copy.environment = ["CATALOG_TOKEN": setup.token]
-    copy.standardError = FileHandle.nullDevice
-    try copy.run()
-    let copyDeadline = ProcessDeadline(copy)
+    let copy = try setup.start(["mirror", setup.url, "--locale", "sv"])
     // Killed once a page is kept, while the mirror is built of the pages as they come.
-    while copy.isRunning, pagesKept() < 100_000 {
-      Thread.sleep(forTimeInterval: 0.001)
-    }
-    try copyDeadline.check()
+    try setup.waitForAPageKept(by: copy)
     kill(copy.processIdentifier, SIGKILL)
     copy.waitUntilExit()
     do {
@@ -528,12 +537,7 @@ extension MirrorSyncTests {
       try setup.runner.write("part.csv", "id,name,city\n" + rows.joined())
       try setup.onServer(["import", "part.csv", "-c", "people", "--upsert", "--quiet"])
     }
-    let sync = Process()
-    sync.executableURL = CatalogRunner.executable
-    sync.arguments = ["--db", setup.device, "sync"]
-    sync.environment = ["CATALOG_TOKEN": setup.token]
-    sync.standardError = FileHandle.nullDevice
-    try sync.run()
+    let sync = try setup.start(["sync"])
     let syncDeadline = ProcessDeadline(sync)
     let umea = "SELECT count(*) FROM items WHERE fields LIKE '%Umeå%'"
     while sync.isRunning,
@@ -563,20 +567,8 @@ extension MirrorSyncTests {
     try Setup.check(setup.onDevice(["mirror", setup.url, "--locale", "sv"]))
     try setup.runner.write("people.csv", "id,name,city\n" + Self.manyPeople(30_000, city: "Visby"))
     try setup.onServer(["import", "people.csv", "-c", "people", "--replace", "--quiet"])
-    let pagesFile = setup.device + "-copy-people"
-    let first = Process()
-    first.executableURL = CatalogRunner.executable
-    first.arguments = ["--db", setup.device, "sync"]
-    first.environment = ["CATALOG_TOKEN": setup.token]
-    first.standardError = FileHandle.nullDevice
-    try first.run()
-    let deadline = ProcessDeadline(first)
-    while first.isRunning,
-      (try? FileManager.default.attributesOfItem(atPath: pagesFile)[.size] as? Int) ?? 0 < 100_000
-    {
-      Thread.sleep(forTimeInterval: 0.001)
-    }
-    try deadline.check()
+    let first = try setup.start(["sync"])
+    try setup.waitForAPageKept(by: first)
     // Held still while it fetches the pages: its file is locked.
     kill(first.processIdentifier, SIGSTOP)
     defer {
@@ -588,14 +580,14 @@ extension MirrorSyncTests {
     #expect(second.status == 1)
     #expect(
       second.standardError
-        == "Error: cannot keep the pages of the copy in \(pagesFile): another process is copying "
-        + "into it\n")
+        == "Error: cannot keep the pages of the copy in \(setup.copyFile): another process is "
+        + "copying into it\n")
     #expect(try setup.deviceItems() == before)
     kill(first.processIdentifier, SIGKILL)
     first.waitUntilExit()
     #expect(try setup.sync()["copied"] as? Bool == true)
     #expect(try setup.deviceItems() == setup.serverItems())
-    #expect(!FileManager.default.fileExists(atPath: pagesFile), "the pages go with the copy")
+    #expect(!FileManager.default.fileExists(atPath: setup.copyFile), "the pages go with the copy")
   }
 
   /// A follower whose reader stops reading (as `sync --follow | head -1` does) ends at its next

@@ -34,6 +34,17 @@ private func read(
   return (reader.header, records)
 }
 
+/// A file of `2 * rows` records whose quoted fields hold CRLF, CR, quotes and commas, with CRLF,
+/// LF and blank lines between records, in two scripts.
+private func everyLineBreak(rows: Int) -> String {
+  var text = "name,state,note\n"
+  for row in 0..<rows {
+    text += "Zürich \(row),\"Z\"\"H\",\"line\r\nbreak \(row)\"\r\n\n"
+    text += "東京\(row),13,\"a,b\rc\"\n"
+  }
+  return text
+}
+
 private func read(
   _ text: String, delimiter: CSVDelimiter = .comma, chunkSize: Int
 ) throws(CSVError) -> (header: [String], records: [CSVRecord]) {
@@ -219,11 +230,7 @@ struct CSVReaderTests {
 
   @Test(arguments: [1, 7, 4096])
   func readsLongInputInTinyChunksAsInOneChunk(chunkSize: Int) throws {
-    var text = "name,state,note\n"
-    for row in 0..<2000 {
-      text += "Zürich \(row),\"Z\"\"H\",\"line\r\nbreak \(row)\"\r\n\n"
-      text += "東京\(row),13,\"a,b\rc\"\n"
-    }
+    let text = everyLineBreak(rows: 2000)
     let expected = try read(text, chunkSize: CSVReader.defaultChunkSize)
     #expect(expected.records.count == 4000)
     #expect(expected.records.last == CSVRecord(fields: ["東京1999", "13", "a,b\rc"], line: 10_000))
@@ -236,11 +243,7 @@ struct CSVReaderTests {
   /// a quoted field, between CR and LF, inside a character; read, they are the same file.
   @Test(arguments: [1, 2, 5, 13, 64, 1000])
   func readsChunksHandedOverAsTheyComeAsOneFile(chunkLength: Int) throws {
-    var text = "name,state,note\n"
-    for row in 0..<300 {
-      text += "Zürich \(row),\"Z\"\"H\",\"line\r\nbreak \(row)\"\r\n\n"
-      text += "東京\(row),13,\"a,b\rc\"\n"
-    }
+    let text = everyLineBreak(rows: 300)
     let expected = try read(text, chunkSize: CSVReader.defaultChunkSize)
     var rest = Array(text.utf8)[...]
     let reader = try CSVReader(inputName: "a stream", chunkSize: 7) { () throws(CSVError) in

@@ -222,7 +222,6 @@ extension Catalog {
     // The notes of the collection made anew come with the next changes (from version 0 on).
     let hadNotes = try takeServerNotes(
       CollectionNotes(version: 0, header: nil, footer: nil, sections: []), into: target)
-    writer.logsNoChangeSets = hadNotes
     try connection.prepare("DELETE FROM mirror_items WHERE collection_id = ?")
       .bind(.integer(target.id)).run()
     try connection.prepare(
@@ -232,14 +231,7 @@ extension Catalog {
       """
     ).bind(.integer(target.id), .text(name)).run()
     try connection.prepare("DELETE FROM mirror_copy_items WHERE name = ?").bind(.text(name)).run()
-    let outcome = try writer.finish()
-    return .changed { (version) throws(CatalogError) in
-      if hadNotes {
-        try self.logReload(ofCollection: target.id, named: target.name, version: version)
-      }
-      if case .changed(let record) = outcome { return try record(version) }
-      return WriteSummary(version: version)
-    }
+    return try finishMirrorWrite(writer, of: target, reloads: hadNotes)
   }
 
   /// Spells out the copy's `pages` (of `columns`) as rows of `mirror_copy_items` under `name`,

@@ -262,15 +262,23 @@ extension Catalog {
         try notes.map { (notes) throws(CatalogError) in
           try takeServerNotes(notes, into: collection)
         } ?? false
-      writer.logsNoChangeSets = reloads
-      let outcome = try writer.finish()
-      return .changed { (version) throws(CatalogError) in
-        if reloads {
-          try self.logReload(ofCollection: collection.id, named: collection.name, version: version)
-        }
-        if case .changed(let record) = outcome { return try record(version) }
-        return WriteSummary(version: version)
+      return try finishMirrorWrite(writer, of: collection, reloads: reloads)
+    }
+  }
+
+  /// Finishes a write to the mirror `collection` through `writer`: its change sets, or, when
+  /// `reloads` (its header and footer changed, which a change set has no place for), a reload.
+  func finishMirrorWrite(
+    _ writer: CollectionWriter, of collection: CollectionInfo, reloads: Bool
+  ) throws(CatalogError) -> WriteOutcome<WriteSummary> {
+    writer.logsNoChangeSets = reloads
+    let outcome = try writer.finish()
+    return .changed { (version) throws(CatalogError) in
+      if reloads {
+        try self.logReload(ofCollection: collection.id, named: collection.name, version: version)
       }
+      if case .changed(let record) = outcome { return try record(version) }
+      return WriteSummary(version: version)
     }
   }
 
