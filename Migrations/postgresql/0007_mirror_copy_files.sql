@@ -18,3 +18,8 @@ CREATE TABLE mirror_copies (
   settings text COLLATE "C" NOT NULL
 );
 DELETE FROM mirror_copy_items;
+
+-- The server version of a mirror's copy, which every item copied then and not written since has:
+-- such an item has no row of its own in `mirror_items` (writing a row an item made a million-item
+-- mirror a quarter of a second slower). 0 for mirrors copied before, whose items all have rows.
+ALTER TABLE mirrors ADD COLUMN copy_version bigint NOT NULL DEFAULT 0;

@@ -378,8 +378,9 @@ extension UpgradeTests {
   }
 
   /// Schema 8's tables of a copy in progress, made by hand in a newer catalog: the copy and its
-  /// pages.
+  /// pages, and mirrors without the copy's version.
   static let schema8MirrorCopies = """
+    ALTER TABLE mirrors DROP COLUMN copy_version;
     DROP TABLE mirror_copies;
     CREATE TABLE mirror_copies (
       name TEXT PRIMARY KEY, url TEXT NOT NULL, identity TEXT NOT NULL, version INTEGER NOT NULL,

@@ -147,23 +147,18 @@ extension Catalog {
     guard let mirror = try collection(named: name), case .changed(let record) = imported else {
       throw .invalidRequest("the copy of '\(name)' made no collection")
     }
+    // An upload's If-Match names the item's server version, and the server takes any version
+    // since which the item has not changed: the copy's is one, for every item of it, which
+    // `copy_version` says for all of them at once.
     try connection.prepare(
       """
-      INSERT INTO mirrors (collection_id, url, identity, reached, mirror_id)
-      VALUES (?, ?, ?, ?, ?)
+      INSERT INTO mirrors (collection_id, url, identity, reached, mirror_id, copy_version)
+      VALUES (?1, ?2, ?3, ?4, ?5, ?4)
       """
     ).bind(
       .integer(mirror.id), .text(copy.url), .text(copy.identity), .integer(copy.version),
       .text(UUID().uuidString.lowercased())
     ).run()
-    // An upload's If-Match names the item's server version, and the server takes any version
-    // since which the item has not changed: the copy's is one, for every item of it.
-    try connection.prepare(
-      """
-      INSERT INTO mirror_items (collection_id, item, version)
-      SELECT collection_id, item, ?2 FROM items WHERE collection_id = ?1
-      """
-    ).bind(.integer(mirror.id), .integer(copy.version)).run()
     return .changed { (version) throws(CatalogError) in try record(version).changes }
   }
 
@@ -190,12 +185,19 @@ extension Catalog {
     ).bind(.integer(target.id), .text(name), .integer(Self.firstLocalItem)).run()
     // Items the copy no longer has go first, then every item the copy has is applied as a server
     // version would be, pending local writes on top.
+    // The server's items the device knows: those with a version of their own, those it holds
+    // (copied, with the copy's version), and those it removed but has not uploaded yet.
     let gone = try connection.prepare(
       """
-      SELECT m.item FROM mirror_items m WHERE m.collection_id = ?1 AND NOT EXISTS
+      SELECT m.item FROM (
+        SELECT item FROM mirror_items WHERE collection_id = ?1
+        UNION SELECT item FROM items WHERE collection_id = ?1 AND item < ?3
+        UNION SELECT item FROM mirror_writes WHERE collection_id = ?1 AND item < ?3
+      ) m WHERE NOT EXISTS
         (SELECT 1 FROM mirror_copy_items c WHERE c.name = ?2 AND c.item = m.item)
+      ORDER BY m.item
       """)
-    try gone.bind(.integer(target.id), .text(name))
+    try gone.bind(.integer(target.id), .text(name), .integer(Self.firstLocalItem))
     var removed: [Int] = []
     while try gone.step() { removed.append(gone.int(at: 0)) }
     let applier = try MirrorApplier(catalog: self, collection: target, writer: writer)
@@ -215,7 +217,8 @@ extension Catalog {
     }
     try connection.prepare(
       """
-      UPDATE mirrors SET identity = ?2, reached = ?3, url = ?4 WHERE collection_id = ?1
+      UPDATE mirrors SET identity = ?2, reached = ?3, url = ?4, copy_version = ?3
+      WHERE collection_id = ?1
       """
     ).bind(.integer(target.id), .text(copy.identity), .integer(copy.version), .text(copy.url))
       .run()

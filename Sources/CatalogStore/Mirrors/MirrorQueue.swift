@@ -74,12 +74,19 @@ final class MirrorQueue {
     return ((statement.int(at: 0), statement.text(at: 1)), ())
   }
 
+  /// The server version of `item` as the device last had it: its own, or the copy's for an item
+  /// of the copy not written since; nil for an item added on the device.
   private func serverVersion(of item: Int) throws(CatalogError) -> Int? {
+    guard item < Catalog.firstLocalItem else { return nil }
     let statement = try connection.cached(
-      "SELECT version FROM mirror_items WHERE collection_id = ? AND item = ?")
+      """
+      SELECT coalesce(
+        (SELECT version FROM mirror_items WHERE collection_id = ?1 AND item = ?2),
+        (SELECT copy_version FROM mirrors WHERE collection_id = ?1))
+      """)
     try statement.bind(.integer(collection.id), .integer(item))
     defer { statement.reset() }
-    return try statement.step() ? statement.int(at: 0) : nil
+    return try statement.step() && !statement.isNull(at: 0) ? statement.int(at: 0) : nil
   }
 
   /// Fields as stored in the mirror tables: a JSON array of column, value, column, value…
