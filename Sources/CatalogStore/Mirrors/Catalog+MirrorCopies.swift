@@ -3,17 +3,11 @@ import Foundation
 extension Catalog {
   /// Where the pages of the copy `name` are kept while it is under way: beside the catalog's
   /// file (`PATH-copy-NAME`, the name's other characters than letters, digits, `.`, `-` and `_`
-  /// percent-encoded), or in the temporary directory for a catalog on a server.
+  /// percent-encoded, as `/` must be), or in the temporary directory for a catalog on a server.
   public func mirrorCopyPath(named name: String) -> String {
-    var encoded = ""
-    for byte in name.utf8 {
-      let kept = Character(Unicode.Scalar(byte))
-      if byte < 0x80, kept.isLetter || kept.isNumber || "._-".contains(kept) {
-        encoded.append(kept)
-      } else {
-        encoded += String(format: "%%%02X", byte)
-      }
-    }
+    let encoded =
+      name.addingPercentEncoding(
+        withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "._-"))) ?? name
     if engine.traits.isAFile { return path + "-copy-" + encoded }
     // FNV-1a of the catalog's place: one file a catalog and name, whatever the URI spells.
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325

@@ -50,7 +50,7 @@ public final class MirrorCopyFile: @unchecked Sendable {
       close(descriptor)
       throw Self.failure(path, "another process is copying into it")
     }
-    let heading = Array("catalog mirror copy \(identity)\n".utf8)
+    let heading = Self.heading(identity)
     if let (state, end) = Self.scan(descriptor, heading: heading) {
       self.state = state
       self.end = end
@@ -76,7 +76,7 @@ public final class MirrorCopyFile: @unchecked Sendable {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return State() }
     defer { close(descriptor) }
-    return scan(descriptor, heading: Array("catalog mirror copy \(identity)\n".utf8))?.0 ?? State()
+    return scan(descriptor, heading: heading(identity))?.0 ?? State()
   }
 
   /// Adds `page` after the pages kept, the last one when `isLast`.
@@ -115,7 +115,7 @@ public final class MirrorCopyFile: @unchecked Sendable {
       // No page kept: the copy's file is made with its first.
       return { () throws(CSVError) in nil }
     }
-    let heading = Array("catalog mirror copy \(identity)\n".utf8)
+    let heading = Self.heading(identity)
     let end = scan(reader, heading: heading)?.1 ?? heading.count
     let frames = Frames(descriptor: reader, start: heading.count, end: end, path: path)
     return { () throws(CSVError) in try frames.next() }
@@ -157,6 +157,11 @@ public final class MirrorCopyFile: @unchecked Sendable {
   }
 
   // MARK: - The frames
+
+  /// The line that names the copy `identity`, at the start of its file.
+  private static func heading(_ identity: String) -> [UInt8] {
+    Array("catalog mirror copy \(identity)\n".utf8)
+  }
 
   /// The state and the end of the whole frames of a file that begins with `heading`; nil when it
   /// does not.
