@@ -194,7 +194,8 @@ struct BlockTreeTests {
   func aBulkBuildCountsWhatItWrote(engine: TestEngine, elements: Int) throws {
     let (test, tree) = try emptyTree(on: engine)
     defer { withExtendedLifetime(test) {} }
-    var builder = try BlockTreeBuilder(tree: tree)
+    var builder = BlockTreeBuilder(shape: tree.shape)
+    var nodes: [BlockTreeBuilder.Node] = []
     var model = Model()
     for position in 0..<elements {
       let section = position / 7
@@ -203,7 +204,7 @@ struct BlockTreeTests {
         try tree.connection.prepare(
           "INSERT INTO sections (grouping_id, key, heading, letter, item_count) VALUES (1, ?, '', '', 1)"
         ).bind(.blob(key)).run()
-        try key.withUnsafeBytes { try builder.add(key: $0, isSection: true) }
+        nodes += key.withUnsafeBytes { builder.add(key: $0, isSection: true) }.map { [$0] } ?? []
         model.insert(key, isSection: true)
       }
       let key = rowKey(section: section, sortKey: [UInt8(position % 7 + 1)], item: position)
@@ -211,10 +212,12 @@ struct BlockTreeTests {
         "INSERT INTO rows (grouping_id, key, item) VALUES (1, ?, 0)"
       )
       .bind(.blob(key)).run()
-      try key.withUnsafeBytes { try builder.add(key: $0, isSection: false) }
+      nodes += key.withUnsafeBytes { builder.add(key: $0, isSection: false) }.map { [$0] } ?? []
       model.insert(key, isSection: false)
     }
-    try builder.finish()
+    for node in nodes + builder.finish() {
+      try tree.insertNode(level: node.level, firstKey: node.firstKey, counts: node.counts)
+    }
     try check(tree, against: model, probes: [[], ListKey.end])
     // Writes after a bulk build keep it exact.
     for position in 0..<min(elements, 30) {

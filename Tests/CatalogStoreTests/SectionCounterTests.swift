@@ -11,19 +11,27 @@ struct SectionCounterTests {
 
   /// The sections `entries` (one per row, in order) make.
   func sections(_ entries: [SectionEntry], letters: Bool = false) -> [SectionCounter.Section] {
+    cut(entries, letters: letters).sections
+  }
+
+  /// The sections `entries` make, and the positions of the rows that the counter said begin one.
+  func cut(_ entries: [SectionEntry], letters: Bool = false) -> (
+    sections: [SectionCounter.Section], beginnings: [Int]
+  ) {
     var counter = SectionCounter(collation: english, isLetterGrouping: letters)
     var sections: [SectionCounter.Section] = []
+    var beginnings: [Int] = []
     for (item, entry) in entries.enumerated() {
       var key: [UInt8] = []
       ListKey.appendSection(entry, to: &key)
       ListKey.appendRow(sortKey: [0x30], item: item, to: &key)
       RowOrderKey.appendSpelling(of: entry, to: &key)
-      if let ended = key.withUnsafeBytes({ counter.add(RowOrderKey.decode($0)) }) {
-        sections.append(ended)
-      }
+      let (begins, ended) = key.withUnsafeBytes { counter.add(RowOrderKey.decode($0)) }
+      if begins { beginnings.append(item) }
+      if let ended { sections.append(ended) }
     }
     if let last = counter.finish() { sections.append(last) }
-    return sections
+    return (sections, beginnings)
   }
 
   func value(_ spelling: Substring) -> SectionEntry {
@@ -32,9 +40,13 @@ struct SectionCounterTests {
 
   @Test func theHeadingIsTheMostFrequentSpelling() {
     let rows = ["Texas", "TEXAS", "Texas", "texas", "Texas", "Utah", "UTAH"].map(value)
-    let cut = sections(rows)
+    let (cut, beginnings) = cut(rows)
     #expect(cut.map(\.heading) == ["Texas", "Utah"])
     #expect(cut.map(\.count) == [5, 2])
+    #expect(beginnings == [0, 5])
+    #expect(cut[0].spellings.map(\.spelling) == ["Texas", "TEXAS", "texas"])
+    #expect(cut[0].spellings.map(\.count) == [3, 1, 1])
+    #expect(cut[0].spellings.map(\.sortKey) == ["Texas", "TEXAS", "texas"].map { english.sortKey(for: $0) })
     #expect(cut.map(\.letter) == ["T", "U"])
     #expect(
       cut.map(\.key) == [

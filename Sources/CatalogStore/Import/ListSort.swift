@@ -19,22 +19,31 @@ struct ListSort {
     }
   }
 
-  /// Writes the rows in list order and the sections they fall into, merging and counting on a
-  /// second thread while this one writes. Returns the number of sections.
+  /// Writes the rows in list order with their sections and block tree. A second thread merges
+  /// the sorted runs and works out the rows' items, sections and nodes while this one writes
+  /// them: SQLite has one writer, which is busy throughout an import. Returns the number of
+  /// sections.
   func finish(connection: any DatabaseConnection, shouldStop: @Sendable () -> Bool)
     throws(CatalogError)
     -> Int
   {
-    let writer = try ListBulkWriter(
-      connection: connection, listID: listID, grouping: grouping, collation: collation)
+    let writer = try ListBulkWriter(connection: connection, listID: listID, grouping: grouping)
     var counter = SectionCounter(collation: collation, isLetterGrouping: grouping == .letters)
+    var blocks = BlockTreeBuilder()
     let merge = BatchedMerge(sorters: [sorter], empty: RowBatch.init) { batch, key in
       let row = RowOrderKey.decode(key)
-      if let ended = counter.add(row) { batch.endedSections.append(ended) }
+      let (beginsSection, ended) = counter.add(row)
+      if let ended { batch.endedSections.append(ended) }
+      if beginsSection, let node = blocks.add(key: row.section, isSection: true) {
+        batch.nodes.append(node)
+      }
+      if let node = blocks.add(key: row.key, isSection: false) { batch.nodes.append(node) }
       batch.rows.append(row.key)
+      batch.items.append(row.item)
       return batch.rows.count == RowBatch.capacity
     } close: { batch in
       if let last = counter.finish() { batch.endedSections.append(last) }
+      batch.nodes += blocks.finish()
     }
     var sectionCount = 0
     try merge.forEach { (batch) throws(CatalogError) in
@@ -42,8 +51,11 @@ struct ListSort {
       try batch.rows.withKeys { (keys, range) throws(CatalogError) in
         try writer.addRows(count: batch.rows.count) {
           UnsafeRawBufferPointer(rebasing: keys[range($0)])
+        } item: {
+          batch.items[$0]
         }
       }
+      try writer.addNodes(batch.nodes)
       for section in batch.endedSections {
         try writer.addSection(section)
         sectionCount += 1
@@ -54,10 +66,14 @@ struct ListSort {
   }
 }
 
-/// Row keys in list order, a batch at a time, and the sections that ended with them.
+/// Rows in list order, a batch at a time, with what the writing thread stores besides them.
 private struct RowBatch: Sendable {
   static let capacity = 1024
   var rows = PackedKeys()
+  /// Each row's item.
+  var items: [Int] = []
+  /// The block tree's nodes closed so far.
+  var nodes: [BlockTreeBuilder.Node] = []
   /// The sections whose last row is in this batch or an earlier one, in order.
   var endedSections: [SectionCounter.Section] = []
 }

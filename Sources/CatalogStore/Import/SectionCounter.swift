@@ -10,9 +10,9 @@ struct SectionCounter {
     let heading: String
     let letter: String
     let count: Int
-    /// For a column grouping, how often each spelling of the value occurred; the most frequent is
-    /// the heading. Empty for letter grouping.
-    let spellings: [(spelling: String, count: Int)]
+    /// For a column grouping, how often each spelling of the value occurred, with its sort key;
+    /// the most frequent is the heading. Empty for letter grouping.
+    let spellings: [(spelling: String, sortKey: [UInt8], count: Int)]
   }
 
   let collation: Collation
@@ -32,16 +32,18 @@ struct SectionCounter {
     self.isLetterGrouping = isLetterGrouping
   }
 
-  /// Counts the next row; returns the section that ended before it, if any.
-  mutating func add(_ row: RowOrderKey.Row) -> Section? {
+  /// Counts the next row; returns whether it begins a section, and the section that ended
+  /// before it, if any.
+  mutating func add(_ row: RowOrderKey.Row) -> (beginsSection: Bool, ended: Section?) {
     var ended: Section?
-    if !row.section.elementsEqual(current) {
+    let begins = !row.section.elementsEqual(current)
+    if begins {
       ended = finish()
       current = Array(row.section)
     }
     count += 1
     if !isLetterGrouping { countSpelling(row.spelling) }
-    return ended
+    return (begins, ended)
   }
 
   private mutating func countSpelling(_ spelling: UnsafeRawBufferPointer) {
@@ -79,6 +81,6 @@ struct SectionCounter {
     let heading = tally.heading { collation.sortKey(for: $0) }
     return Section(
       key: current, heading: heading, letter: collation.letter(of: heading), count: count,
-      spellings: counted)
+      spellings: counted.map { ($0.0, collation.sortKey(for: $0.0), $0.1) })
   }
 }

@@ -637,14 +637,6 @@ final class BlockTree {
     ).run()
   }
 
-  /// Forgets what the tree remembers of its nodes (its top level, the last descent), after its
-  /// nodes were written around it (`BlockTreeBuilder`).
-  func forgetCachedNodes() {
-    lastPath = []
-    cachedTopLevel = nil
-    upperNodeKeys = nil
-  }
-
   func insertNode(level: Int, firstKey: [UInt8], counts: Counts) throws(CatalogError) {
     lastPath = []
     if level > 0 { upperNodeKeys = nil }

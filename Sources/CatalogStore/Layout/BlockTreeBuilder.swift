@@ -1,67 +1,66 @@
-/// Builds a new list's `BlockTree` from its elements (sections and rows) as they are written in
-/// key order: level-0 blocks are written as they fill, the levels above, which are small, at the
-/// end.
+/// Cuts a new list's elements (sections and rows), arriving in key order, into the nodes of its
+/// `BlockTree`: level-0 blocks as they fill, the levels above, which are small, at the end. It
+/// holds no connection, so that the thread that merges a list's rows counts them while another
+/// writes them (`ListSort`, `ListBulkWriter`).
 struct BlockTreeBuilder {
-  private typealias Node = (firstKey: [UInt8], counts: BlockTree.Counts)
+  /// A node to store in `row_blocks`.
+  struct Node: Sendable {
+    let level: Int
+    let firstKey: [UInt8]
+    let counts: BlockTree.Counts
+  }
 
-  private let tree: BlockTree
-  /// The nodes, inserted a batch at a time.
-  private let nodes: BufferedInsert
-  private var block: Node = ([], .zero)
+  private let shape: BlockTree.Shape
+  private var block: (firstKey: [UInt8], counts: BlockTree.Counts) = ([], .zero)
   /// The level-1 nodes: closed ones, and the last, open one with its number of blocks.
   private var parents: [Node] = []
   private var openParentBlocks = 0
   private var blockCount = 0
 
-  init(tree: BlockTree) throws(CatalogError) {
-    self.tree = tree
-    nodes = try BufferedInsert(
-      connection: tree.connection, into: "row_blocks",
-      columns: ["grouping_id", "level", "first_key", "row_count", "section_count"])
+  init(shape: BlockTree.Shape = .standard) {
+    self.shape = shape
   }
 
-  /// Counts the next element in key order.
-  mutating func add(key: UnsafeRawBufferPointer, isSection: Bool) throws(CatalogError) {
-    if block.counts.total == tree.shape.bulkBlockSize {
-      try closeBlock()
+  /// Counts the next element in key order; returns the level-0 block this closed, if any.
+  mutating func add(key: UnsafeRawBufferPointer, isSection: Bool) -> Node? {
+    var closed: Node?
+    if block.counts.total == shape.bulkBlockSize {
+      closed = closeBlock()
       block = (Array(key), .zero)
     }
     block.counts = block.counts + (isSection ? .oneSection : .oneRow)
+    return closed
   }
 
-  /// Writes the last block and the levels above level 0.
-  mutating func finish() throws(CatalogError) {
-    try closeBlock()
-    defer { tree.forgetCachedNodes() }
-    guard blockCount > tree.shape.maximumChildren else { return try nodes.flush() }
+  /// The last block and the levels above level 0, after the last element.
+  mutating func finish() -> [Node] {
+    var nodes = [closeBlock()]
+    guard blockCount > shape.maximumChildren else { return nodes }
     var level = 1
     var levelNodes = parents
     while true {
-      for node in levelNodes { try insert(node, level: level) }
-      guard levelNodes.count > tree.shape.maximumChildren else { return try nodes.flush() }
-      levelNodes = stride(from: 0, to: levelNodes.count, by: tree.shape.bulkChildren).map {
-        start in
-        let children = levelNodes[start..<min(start + tree.shape.bulkChildren, levelNodes.count)]
-        return (children.first!.firstKey, children.reduce(.zero) { $0 + $1.counts })
+      nodes += levelNodes.map { Node(level: level, firstKey: $0.firstKey, counts: $0.counts) }
+      guard levelNodes.count > shape.maximumChildren else { return nodes }
+      levelNodes = stride(from: 0, to: levelNodes.count, by: shape.bulkChildren).map { start in
+        let children = levelNodes[start..<min(start + shape.bulkChildren, levelNodes.count)]
+        return Node(
+          level: level + 1, firstKey: children.first!.firstKey,
+          counts: children.reduce(.zero) { $0 + $1.counts })
       }
       level += 1
     }
   }
 
-  private func insert(_ node: Node, level: Int) throws(CatalogError) {
-    try nodes.append(
-      .integer(tree.listID), .integer(level), .blob(node.firstKey),
-      .integer(node.counts.rows), .integer(node.counts.sections))
-  }
-
-  private mutating func closeBlock() throws(CatalogError) {
-    try insert(block, level: 0)
+  private mutating func closeBlock() -> Node {
     blockCount += 1
-    if parents.isEmpty || openParentBlocks == tree.shape.bulkChildren {
-      parents.append((block.firstKey, .zero))
+    if parents.isEmpty || openParentBlocks == shape.bulkChildren {
+      parents.append(Node(level: 1, firstKey: block.firstKey, counts: .zero))
       openParentBlocks = 0
     }
-    parents[parents.count - 1].counts = parents[parents.count - 1].counts + block.counts
+    let last = parents[parents.count - 1]
+    parents[parents.count - 1] = Node(
+      level: 1, firstKey: last.firstKey, counts: last.counts + block.counts)
     openParentBlocks += 1
+    return Node(level: 0, firstKey: block.firstKey, counts: block.counts)
   }
 }
