@@ -46,7 +46,9 @@ struct SectionCounterTests {
     #expect(beginnings == [0, 5])
     #expect(cut[0].spellings.map(\.spelling) == ["Texas", "TEXAS", "texas"])
     #expect(cut[0].spellings.map(\.count) == [3, 1, 1])
-    #expect(cut[0].spellings.map(\.sortKey) == ["Texas", "TEXAS", "texas"].map { english.sortKey(for: $0) })
+    #expect(
+      cut[0].spellings.map(\.sortKey)
+        == ["Texas", "TEXAS", "texas"].map { english.sortKey(for: $0) })
     #expect(cut.map(\.letter) == ["T", "U"])
     #expect(
       cut.map(\.key) == [
