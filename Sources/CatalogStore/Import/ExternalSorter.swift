@@ -44,9 +44,7 @@ final class ExternalSorter: @unchecked Sendable {
     let start = runs.last?.upperBound ?? 0
     var end = start
     try run.encode(chunkSize: 256 << 10) { (chunk) throws(CatalogError) in
-      try chunk.withBytes(chunk.indices) { (buffer) throws(CatalogError) in
-        try scratch.write(buffer, at: end)
-      }
+      try scratch.write(chunk, at: end)
       end += chunk.count
     }
     runs.append(start..<end)

@@ -71,20 +71,29 @@ struct SortRun: Sendable {
 
   /// Passes the keys in the run's order to `write`, each after its length (four bytes,
   /// little-endian), in chunks of about `chunkSize` bytes: the form of a run in the scratch file.
-  func encode(chunkSize: Int, _ write: ([UInt8]) throws(CatalogError) -> Void)
+  /// The keys are copied with `memcpy`: two million small appends to an array cost an import a
+  /// tenth of a second.
+  func encode(chunkSize: Int, _ write: (UnsafeRawBufferPointer) throws(CatalogError) -> Void)
     throws(CatalogError)
   {
-    var chunk: [UInt8] = []
-    chunk.reserveCapacity(chunkSize)
-    for entry in entries {
-      withUnsafeBytes(of: entry.count.littleEndian) { chunk.append(contentsOf: $0) }
-      chunk.append(contentsOf: bytes[entry.range])
-      if chunk.count >= chunkSize {
-        try write(chunk)
-        chunk.removeAll(keepingCapacity: true)
+    let chunk = UnsafeMutableRawBufferPointer.allocate(
+      byteCount: chunkSize + 4 + Int(entries.lazy.map(\.count).max() ?? 0),
+      alignment: 8)
+    defer { chunk.deallocate() }
+    var used = 0
+    try bytes.withBytes(bytes.indices) { (keys) throws(CatalogError) in
+      for entry in entries {
+        chunk.storeBytes(of: entry.count.littleEndian, toByteOffset: used, as: UInt32.self)
+        (chunk.baseAddress! + used + 4).copyMemory(
+          from: keys.baseAddress! + Int(entry.start), byteCount: Int(entry.count))
+        used += 4 + Int(entry.count)
+        if used >= chunkSize {
+          try write(UnsafeRawBufferPointer(rebasing: chunk[..<used]))
+          used = 0
+        }
       }
+      if used > 0 { try write(UnsafeRawBufferPointer(rebasing: chunk[..<used])) }
     }
-    if !chunk.isEmpty { try write(chunk) }
   }
 
   /// Byte order, a proper prefix first.
