@@ -12,15 +12,15 @@ enum SectionEntry {
 
 /// Files items into the sections of one grouping.
 ///
-/// A column's values repeat (a few thousand states for a million cities), so the key and spelling
-/// of each field are kept after ICU made them, in a cache of bounded size: a column of a million
-/// distinct values costs an ICU call per item, not memory per value. The sections themselves are counted
+/// A column's values repeat (a few thousand states for a million cities), so the key of each
+/// field is kept after ICU made it, in a cache of bounded size: a column of a million distinct
+/// values costs an ICU call per item, not memory per value. The sections themselves are counted
 /// later, from the rows in list order (`SectionCounter`). Used by one thread at a time.
 final class SectionFiler {
   let collation: Collation
   /// The grouping column's position in the fields, or nil for letter grouping.
   let columnIndex: Int?
-  private var entries: [String: (key: [UInt8], spelling: Substring)] = [:]
+  private var keys: [String: [UInt8]] = [:]
   private static let keyCacheCapacity = 1 << 16
 
   init(collation: Collation, columnIndex: Int?) {
@@ -33,12 +33,15 @@ final class SectionFiler {
   func file(fields: [String], letterPosition: Int) -> SectionEntry {
     guard let columnIndex else { return .letter(letterPosition) }
     let field = fields[columnIndex]
-    if let cached = entries[field] { return .value(key: cached.key, spelling: cached.spelling) }
     let spelling = field.canonicalValue
-    let key = collation.sectionKey(for: spelling)
-    let entry = (key: key, spelling: key.isEmpty ? "" : spelling)
-    if entries.count == Self.keyCacheCapacity { entries.removeAll(keepingCapacity: true) }
-    entries[field] = entry
-    return .value(key: entry.key, spelling: entry.spelling)
+    let key: [UInt8]
+    if let cached = keys[field] {
+      key = cached
+    } else {
+      key = collation.sectionKey(for: spelling)
+      if keys.count == Self.keyCacheCapacity { keys.removeAll(keepingCapacity: true) }
+      keys[field] = key
+    }
+    return .value(key: key, spelling: key.isEmpty ? "" : spelling)
   }
 }
