@@ -10,13 +10,15 @@ final class BatchedMerge<Batch: Sendable>: @unchecked Sendable {
   private let empty: () -> Batch
   private let gather: (inout Batch, UnsafeRawBufferPointer) -> Bool
   private let close: (inout Batch) -> Void
+  private let waitingBatches: Int
 
   /// - Parameters:
+  ///   - waitingBatches: how many batches may wait for the writing thread.
   ///   - empty: a new, empty batch.
   ///   - gather: adds the next key to the batch; true when the batch is full and goes out.
   ///   - close: finishes the last batch, after the last key.
   init(
-    sorters: [ExternalSorter], empty: @escaping () -> Batch,
+    sorters: [ExternalSorter], waitingBatches: Int = 16, empty: @escaping () -> Batch,
     gather: @escaping (inout Batch, UnsafeRawBufferPointer) -> Bool,
     close: @escaping (inout Batch) -> Void = { _ in }
   ) {
@@ -24,11 +26,12 @@ final class BatchedMerge<Batch: Sendable>: @unchecked Sendable {
     self.empty = empty
     self.gather = gather
     self.close = close
+    self.waitingBatches = waitingBatches
   }
 
   /// Calls `write` with each batch, in order, on this thread; stops the merge when it throws.
   func forEach(_ write: (Batch) throws(CatalogError) -> Void) throws(CatalogError) {
-    try BoundedChannel<Result<Batch, CatalogError>>.pipe(capacity: 16) { channel in
+    try BoundedChannel<Result<Batch, CatalogError>>.pipe(capacity: waitingBatches) { channel in
       self.send(to: channel)
     } consume: { channel throws(CatalogError) in
       while let message = channel.receive() { try write(message.get()) }
