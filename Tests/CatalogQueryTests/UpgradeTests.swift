@@ -355,9 +355,8 @@ extension UpgradeTests {
     #expect(try upgraded.storedSchemaVersion() == 9)
     #expect(try upgraded.mirrorCopy(named: "people") == nil)
     #expect(try device.rows("SELECT count(*) FROM mirror_copy_items") == ["0"])
-    #expect(try device.rows("SELECT number, kind, item, fields FROM mirror_writes") == queued)
-    #expect(try MirrorStoreTests.deviceItems(upgraded) == items)
-    #expect(try upgraded.mirrorSource(of: "people")?.reached == server.catalog.version())
+    try Self.expectMirrorKept(
+      upgraded, device: device, server: server, items: items, queued: queued)
     // A collection with notes has them at the version it was upgraded at; a mirror, none yet.
     let people = try #require(try upgraded.collection(named: "people"))
     #expect(try upgraded.notes(of: people).version == upgraded.version())
@@ -410,6 +409,16 @@ extension UpgradeTests {
     #expect(
       try device.rows("SELECT name FROM sqlite_schema WHERE name LIKE 'mirror_copy%' ORDER BY 1")
         == ["mirror_copy_items"])
+    try Self.expectMirrorKept(
+      upgraded, device: device, server: server, items: items, queued: queued)
+  }
+
+  /// Expects the upgraded device to have kept its mirror of `mirrorWithAQueuedWrite`: its queue,
+  /// its items and the server version it had reached.
+  static func expectMirrorKept(
+    _ upgraded: Catalog, device: TestCatalog, server: TestCatalog, items: [Int: [String]],
+    queued: [String]
+  ) throws {
     #expect(try device.rows("SELECT number, kind, item, fields FROM mirror_writes") == queued)
     #expect(try MirrorStoreTests.deviceItems(upgraded) == items)
     #expect(try upgraded.mirrorSource(of: "people")?.reached == server.catalog.version())

@@ -75,12 +75,16 @@ struct SectionCounter {
       let label = collation.labels[ListKey.letterPosition(ofSection: current)]
       return Section(key: current, heading: label, letter: label, count: count, spellings: [])
     }
-    let counted = spellings.map { (String(decoding: $0.utf8, as: UTF8.self), $0.count) }
+    let counted = spellings.map { spelling in
+      let text = String(decoding: spelling.utf8, as: UTF8.self)
+      return (spelling: text, sortKey: collation.sortKey(for: text), count: spelling.count)
+    }
     var tally = SectionTally()
-    for (spelling, count) in counted { tally.add(Substring(spelling), times: count) }
-    let heading = tally.heading { collation.sortKey(for: $0) }
+    for spelling in counted { tally.add(Substring(spelling.spelling), times: spelling.count) }
+    // The heading is one of the spellings, whose sort keys are made already.
+    let heading = tally.heading { text in counted.first { $0.spelling == text }!.sortKey }
     return Section(
       key: current, heading: heading, letter: collation.letter(of: heading), count: count,
-      spellings: counted.map { ($0.0, collation.sortKey(for: $0.0), $0.1) })
+      spellings: counted)
   }
 }

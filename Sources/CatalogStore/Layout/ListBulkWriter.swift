@@ -1,5 +1,3 @@
-import CatalogCollation
-
 /// Writes a new list whose rows arrive in list order: the rows, 64 per statement; each section
 /// as it ends, with the tallies of its spellings; and the nodes of its `BlockTree`. What an import
 /// and a rebuild do; a single write goes through `ListLayout` instead. It only writes: the rows'
